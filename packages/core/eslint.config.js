@@ -1,0 +1,3 @@
+import pureCore from "@slotwise/eslint-config/pure-core";
+
+export default pureCore;

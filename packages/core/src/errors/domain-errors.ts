@@ -1,0 +1,57 @@
+/**
+ * The closed set of failures the domain can report. The API maps each to one problem
+ * document in one place; nothing else should decide an HTTP status.
+ */
+export interface FieldError {
+  /** Dotted path in the contract's own names: `Customer.Email`, `Answers[1].Value`. */
+  field: string;
+  message: string;
+}
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: string;
+}
+
+export class ValidationError extends DomainError {
+  readonly kind = "validation";
+  constructor(readonly errors: FieldError[]) {
+    super(errors.map((e) => e.message).join("; "));
+  }
+}
+
+export type BadRequestKind = "invalid-parameter" | "bad-request" | "malformed-json";
+
+export class BadRequestError extends DomainError {
+  constructor(readonly kind: BadRequestKind, message: string) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly kind = "not-found";
+}
+
+export type ConflictKind = "insufficient-capacity" | "timeslot-unavailable" | "idempotency-conflict";
+
+export class ConflictError extends DomainError {
+  constructor(
+    readonly kind: ConflictKind,
+    message: string,
+    /** Extension members of the problem document, e.g. `{ available: 3 }`. */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export class IdempotencyKeyReuseError extends DomainError {
+  readonly kind = "idempotency-key-reuse";
+}
+
+export class UnauthorizedError extends DomainError {
+  readonly kind = "unauthorized";
+}
+
+export class ForbiddenError extends DomainError {
+  readonly kind = "forbidden";
+}

@@ -1,0 +1,11 @@
+import { ALPHANUMERIC, randomString } from "./random-string.ts";
+
+export const ACTIVITY_ID_PATTERN = /^s_[A-Za-z0-9]{6,32}$/;
+
+export function isActivityId(value: string): boolean {
+  return ACTIVITY_ID_PATTERN.test(value);
+}
+
+export function newActivityId(): string {
+  return `s_${randomString(ALPHANUMERIC, 10)}`;
+}

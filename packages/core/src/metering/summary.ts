@@ -1,0 +1,43 @@
+import { ExactDecimal as Decimal } from "./exact-decimal.ts";
+import type { Period } from "./period.ts";
+
+/** One meter's aggregate as the database returns it: the sum as an exact decimal string. */
+export interface MeterTotal {
+  meter: string;
+  totalUsage: string | Decimal;
+  eventCount: number;
+}
+
+export interface MeterSummary {
+  Meter: string;
+  TotalUsage: number;
+  EventCount: number;
+}
+
+export interface UsageSummary {
+  Period: Period;
+  Totals: { Usage: number; Events: number };
+  Meters: MeterSummary[];
+}
+
+/** Highest total first; equal totals by meter name, so the order never depends on the query plan. */
+export function compareMeters(a: { meter: string; total: Decimal }, b: { meter: string; total: Decimal }): number {
+  const byTotal = b.total.comparedTo(a.total);
+  if (byTotal !== 0) return byTotal;
+  return a.meter < b.meter ? -1 : a.meter > b.meter ? 1 : 0;
+}
+
+/**
+ * The response of `GET /usage/meters`. Sums stay exact decimals until the very end, where
+ * each is turned into the nearest JSON number (0.1 + 0.2 is 0.3, not 0.30000000000000004).
+ */
+export function assembleSummary(period: Period, rows: readonly MeterTotal[]): UsageSummary {
+  const exact = rows.map((r) => ({ meter: r.meter, total: new Decimal(r.totalUsage), events: r.eventCount })).sort(compareMeters);
+  const totalUsage = exact.reduce((sum, r) => sum.plus(r.total), new Decimal(0));
+  const totalEvents = exact.reduce((sum, r) => sum + r.events, 0);
+  return {
+    Period: period,
+    Totals: { Usage: totalUsage.toNumber(), Events: totalEvents },
+    Meters: exact.map((r) => ({ Meter: r.meter, TotalUsage: r.total.toNumber(), EventCount: r.events })),
+  };
+}

