@@ -18,12 +18,12 @@ export interface OpenedDatabase {
  */
 export async function openDatabase(env = readDatabaseEnv()): Promise<OpenedDatabase> {
   if (env.DATABASE_URL) {
-    return { url: env.DATABASE_URL, origin: "DATABASE_URL", close: async () => undefined };
+    return { url: env.DATABASE_URL, origin: "DATABASE_URL", close: () => Promise.resolve() };
   }
   const dataDir = embeddedDataDir(env);
   const runningPort = await runningEmbeddedPort(dataDir);
   if (runningPort !== undefined) {
-    return { url: embeddedUrl(runningPort, DEV_DATABASE), origin: "embedded (already running)", close: async () => undefined };
+    return { url: embeddedUrl(runningPort, DEV_DATABASE), origin: "embedded (already running)", close: () => Promise.resolve() };
   }
   const server = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_POSTGRES_PORT, persistent: true });
   const url = server.url(DEV_DATABASE);

@@ -1,0 +1,36 @@
+import type { RandomBytes, WaiverAnswer, WaiverStatusName } from "@slotwise/core";
+import type { BookingSource } from "../generated/prisma/client.ts";
+
+export interface BookableProduct {
+  id: number;
+  operatorId: number;
+  name: string;
+  timeZone: string;
+  bookingCutoffMinutes: number;
+}
+
+export interface CustomerDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** E.164. */
+  phone: string;
+}
+
+export interface NewBooking {
+  product: BookableProduct;
+  timeslotId: number;
+  participants: number;
+  customer: CustomerDetails;
+  source: BookingSource;
+  partnerId?: number | null;
+  apiKeyId?: number | null;
+  orderId?: number | null;
+  paymentReference?: string | null;
+  answers: readonly WaiverAnswer[];
+  waiverStatus: WaiverStatusName;
+  /** Who made it, for the booking's history: `partner:acme-travel`, `shopfront`, … */
+  actor: string;
+  now: Date;
+  random?: RandomBytes;
+}

@@ -1,0 +1,56 @@
+import { newBookingReference } from "@slotwise/core";
+import { confirmationEmail } from "../email/templates.ts";
+import { queueEmail } from "../email/queue-email.ts";
+import type { Tx } from "../tx.ts";
+import type { NewBooking } from "./booking-types.ts";
+import { takePlacesInTx } from "./take-places.ts";
+
+/**
+ * Sells places and records the booking, its history and its confirmation e-mail, all in the
+ * caller's transaction: either everything happens or nothing does.
+ */
+export async function createBookingInTx(tx: Tx, input: NewBooking) {
+  const { product, now } = input;
+  const startsAt = await takePlacesInTx(tx, input.timeslotId, input.participants, product.bookingCutoffMinutes, now);
+  const booking = await tx.booking.create({
+    data: {
+      reference: newBookingReference(input.random),
+      operatorId: product.operatorId,
+      productId: product.id,
+      timeslotId: input.timeslotId,
+      startsAt,
+      source: input.source,
+      partnerId: input.partnerId ?? null,
+      apiKeyId: input.apiKeyId ?? null,
+      orderId: input.orderId ?? null,
+      paymentReference: input.paymentReference ?? null,
+      participants: input.participants,
+      customerFirstName: input.customer.firstName,
+      customerLastName: input.customer.lastName,
+      customerEmail: input.customer.email,
+      customerPhone: input.customer.phone,
+      waiverStatus: input.waiverStatus === "complete" ? "COMPLETE" : "PENDING",
+      answers: input.answers.map((a) => ({ QuestionID: a.QuestionID, Value: a.Value ?? null })),
+      createdAt: now,
+      updatedAt: now,
+      events: { create: { type: "created", actor: input.actor, at: now, detail: { participants: input.participants, source: input.source } } },
+    },
+  });
+  const email = confirmationEmail(booking.reference, booking.customerFirstName, booking.participants, {
+    productName: product.name,
+    timeZone: product.timeZone,
+    startsAt,
+  });
+  await queueEmail(tx, {
+    operatorId: product.operatorId,
+    kind: "BOOKING_CONFIRMATION",
+    dedupeKey: `confirmation:${booking.reference}`,
+    to: booking.customerEmail,
+    subject: email.subject,
+    text: email.text,
+    bookingId: booking.id,
+    sendAfter: now,
+    createdAt: now,
+  });
+  return booking;
+}

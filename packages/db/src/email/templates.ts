@@ -1,0 +1,43 @@
+import { instantToLocal } from "@slotwise/core";
+
+export interface SlotDescription {
+  productName: string;
+  timeZone: string;
+  startsAt: Date;
+}
+
+function when(slot: SlotDescription): string {
+  const { date, time } = instantToLocal(slot.startsAt, slot.timeZone);
+  return `${date} at ${time} (${slot.timeZone})`;
+}
+
+export function confirmationEmail(reference: string, firstName: string, participants: number, slot: SlotDescription) {
+  return {
+    subject: `Booking ${reference} confirmed: ${slot.productName}, ${when(slot)}`,
+    text: [
+      `Hello ${firstName},`,
+      "",
+      `Your booking ${reference} for ${slot.productName} on ${when(slot)} is confirmed for ${participants} ${participants === 1 ? "person" : "people"}.`,
+      "Please arrive 15 minutes early. Reply to this e-mail if your plans change.",
+    ].join("\n"),
+  };
+}
+
+export function reminderEmail(reference: string, firstName: string, slot: SlotDescription) {
+  return {
+    subject: `Reminder: ${slot.productName}, ${when(slot)}`,
+    text: [`Hello ${firstName},`, "", `This is a reminder of your booking ${reference} for ${slot.productName} on ${when(slot)}.`].join("\n"),
+  };
+}
+
+export function waitlistEmail(firstName: string, participants: number, slot: SlotDescription) {
+  return {
+    subject: `Places are free: ${slot.productName}, ${when(slot)}`,
+    text: [
+      `Hello ${firstName},`,
+      "",
+      `Places have freed up for ${slot.productName} on ${when(slot)}, which you waited for (${participants} ${participants === 1 ? "place" : "places"}).`,
+      "They go to whoever books first: book now to take them.",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,98 @@
+import { createHash } from "node:crypto";
+import { eachDate, localToInstants, newActivityId, newQuestionId } from "@slotwise/core";
+import { hashPassword } from "../auth/password.ts";
+import type { QuestionType } from "../generated/prisma/client.ts";
+import type { Tx } from "../tx.ts";
+import type { OperatorSpec } from "./catalog.ts";
+import type { SeededRandom } from "./seeded-random.ts";
+
+const DAY = 86_400_000;
+
+export interface SeededCatalog {
+  operatorId: number;
+  partners: { id: number; slug: string; paymentPrefix: string }[];
+  products: SeededProduct[];
+}
+
+export interface SeededProduct {
+  id: number;
+  operatorId: number;
+  name: string;
+  timeZone: string;
+  bookingCutoffMinutes: number;
+  priceAmount: number;
+  currency: string;
+  minParticipants: number;
+  maxParticipants: number;
+  questions: { id: string; type: string; required: boolean; options: string[] }[];
+}
+
+/** The operator, its console user, partners, activities with their questions, and timeslots from 90 days ago to 60 days ahead. */
+export async function seedOperator(tx: Tx, spec: OperatorSpec, anchor: Date, random: SeededRandom): Promise<SeededCatalog> {
+  const longAgo = new Date(anchor.getTime() - 365 * DAY);
+  // A salt derived from the seed keeps the demo data byte-for-byte the same on every run.
+  const salt = createHash("sha256").update(`${spec.slug}:${spec.user.email}`).digest().subarray(0, 16);
+  const operator = await tx.operator.create({
+    data: {
+      slug: spec.slug,
+      name: spec.name,
+      timeZone: spec.timeZone,
+      createdAt: longAgo,
+      users: { create: { email: spec.user.email, name: spec.user.name, passwordHash: await hashPassword(spec.user.password, salt), createdAt: longAgo } },
+    },
+  });
+  const partners = [];
+  for (const p of spec.partners) {
+    const partner = await tx.partner.create({ data: { operatorId: operator.id, slug: p.slug, name: p.name, createdAt: longAgo } });
+    partners.push({ id: partner.id, slug: p.slug, paymentPrefix: p.paymentPrefix });
+  }
+  const days = eachDate(dateOf(anchor, -90), dateOf(anchor, 60));
+  const products: SeededProduct[] = [];
+  for (const activity of spec.activities) {
+    const product = await tx.product.create({
+      data: {
+        activityId: newActivityId(random.bytes),
+        operatorId: operator.id,
+        name: activity.name,
+        description: activity.description,
+        durationMinutes: activity.durationMinutes,
+        timeZone: spec.timeZone,
+        location: activity.location,
+        priceAmount: activity.price,
+        currency: spec.currency,
+        minParticipants: activity.minParticipants,
+        maxParticipants: activity.maxParticipants,
+        bookingCutoffMinutes: activity.cutoffMinutes,
+        createdAt: longAgo,
+        updatedAt: longAgo,
+        questions: {
+          create: activity.questions.map((q, position) => ({
+            id: newQuestionId(random.bytes),
+            position,
+            label: q.label,
+            type: q.type.toUpperCase() as QuestionType,
+            required: q.required,
+            helpText: q.helpText ?? null,
+            options: q.options ?? [],
+            accept: q.accept ?? [],
+            maxFileSizeMb: q.maxFileSizeMb ?? null,
+          })),
+        },
+      },
+      include: { questions: { orderBy: { position: "asc" } } },
+    });
+    const starts = days.flatMap((date) => activity.times.flatMap((time) => localToInstants(date, time, spec.timeZone).slice(0, 1)));
+    await tx.timeslot.createMany({
+      data: starts.map((startsAt) => ({ productId: product.id, startsAt, capacity: activity.capacity, createdAt: longAgo, updatedAt: longAgo })),
+    });
+    products.push({
+      ...product,
+      questions: product.questions.map((q) => ({ id: q.id, type: q.type.toLowerCase(), required: q.required, options: q.options })),
+    });
+  }
+  return { operatorId: operator.id, partners, products };
+}
+
+export function dateOf(anchor: Date, offsetDays: number): string {
+  return new Date(anchor.getTime() + offsetDays * DAY).toISOString().slice(0, 10);
+}

@@ -1,0 +1,2 @@
+export { startTestServer, createTestDatabase, uniqueName, type TestServer, type TestDatabase } from "./test-server.ts";
+export { useTestDatabase, type TestDb } from "./use-test-database.ts";

@@ -1,0 +1,84 @@
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { runMigrations } from "../migrate/run-migrations.ts";
+import { startEmbeddedPostgres } from "../runtime/embedded-postgres.ts";
+import { withDatabaseName } from "../runtime/ensure-database.ts";
+import { readDatabaseEnv } from "../runtime/env.ts";
+import { freePort } from "../runtime/free-port.ts";
+
+export interface TestServer {
+  /** A URL of the server's maintenance database, for CREATE/DROP DATABASE. */
+  adminUrl: string;
+  /** A migrated database that each test file's database is cloned from. */
+  templateName: string;
+  stop(): Promise<void>;
+}
+
+async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * The PostgreSQL server of one test run: the server at TEST_DATABASE_URL when set (the
+ * machine's own PostgreSQL service, say), otherwise a throw-away embedded cluster in a temp
+ * folder. Either way the run gets its own freshly migrated template database, dropped at the
+ * end, and never touches the development database.
+ */
+export async function startTestServer(): Promise<TestServer> {
+  const env = readDatabaseEnv();
+  let adminUrl: string;
+  let stopServer: () => Promise<void> = () => Promise.resolve();
+  if (env.TEST_DATABASE_URL) {
+    adminUrl = env.TEST_DATABASE_URL;
+  } else {
+    const dataDir = await mkdtemp(join(tmpdir(), "slotwise-test-"));
+    // mkdtemp makes the folder private; as root, PostgreSQL runs as `postgres` and must reach it.
+    await chmod(dataDir, 0o755);
+    const server = await startEmbeddedPostgres({ dataDir: join(dataDir, "pg"), port: await freePort(), persistent: false, fast: true });
+    adminUrl = server.url("postgres");
+    stopServer = async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+  }
+  const templateName = uniqueName("sw_template");
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(templateName)}`));
+  await runMigrations(withDatabaseName(adminUrl, templateName));
+  return {
+    adminUrl,
+    templateName,
+    stop: async () => {
+      await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(templateName)} WITH (FORCE)`));
+      await stopServer();
+    },
+  };
+}
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database for one test file: a copy of the run's migrated template, or an empty one. */
+export async function createTestDatabase(adminUrl: string, template: string | null): Promise<TestDatabase> {
+  const name = uniqueName("sw_test");
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}${template ? ` TEMPLATE ${c.escapeIdentifier(template)}` : ""}`));
+  return {
+    name,
+    url: withDatabaseName(adminUrl, name),
+    drop: () => admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined),
+  };
+}

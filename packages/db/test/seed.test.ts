@@ -1,0 +1,85 @@
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { verifyPassword } from "../src/auth/password.ts";
+import { seedDemoData } from "../src/seed/seed-demo-data.ts";
+import { useTestDatabase } from "../src/testing/use-test-database.ts";
+
+const today = new Date("2026-11-22T10:00:00Z");
+const first = await useTestDatabase();
+const second = await useTestDatabase();
+
+/** Every row of every table, in a stable order: two databases with the same dump hold the same data. */
+async function dump(url: string): Promise<Record<string, unknown[]>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> '_prisma_migrations' ORDER BY 1`,
+    );
+    const out: Record<string, unknown[]> = {};
+    for (const { table_name } of tables.rows) {
+      out[table_name] = (await client.query(`SELECT * FROM ${client.escapeIdentifier(table_name)} ORDER BY id`)).rows;
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+describe("demo seed", () => {
+  it("seeds the same data on every run", async () => {
+    expect(await seedDemoData(first.db, today)).toEqual({ seeded: true, operators: ["demo", "harbour"] });
+    expect(await seedDemoData(second.db, today)).toEqual({ seeded: true, operators: ["demo", "harbour"] });
+    const [a, b] = await Promise.all([dump(first.url), dump(second.url)]);
+    expect(a.bookings!.length).toBeGreaterThan(300);
+    expect(b).toEqual(a);
+  });
+
+  it("adds nothing on a second run", async () => {
+    const before = await dump(first.url);
+    expect(await seedDemoData(first.db, today)).toEqual({ seeded: false, reason: "the demo operators already exist" });
+    expect(await dump(first.url)).toEqual(before);
+  });
+
+  it("has what the console and the partners need to show", async () => {
+    const { db } = first;
+    const demo = await db.operator.findUniqueOrThrow({ where: { slug: "demo" }, include: { partners: true, users: true } });
+    expect(demo.timeZone).toBe("Europe/Lisbon");
+    expect(demo.partners.map((p) => [p.slug, p.name])).toEqual([["acme-travel", "Acme Travel"], ["globetrek", "GlobeTrek"]]);
+    expect(await verifyPassword("correct-horse-battery", demo.users[0]!.passwordHash)).toBe(true);
+    expect(await db.product.count({ where: { operatorId: demo.id } })).toBeGreaterThanOrEqual(6);
+    const bookings = await db.booking.groupBy({ by: ["source"], where: { operatorId: demo.id }, _count: true });
+    expect(bookings.map((b) => b.source).sort()).toEqual(["ONLINE", "PARTNER", "POS"]);
+    expect(bookings.reduce((n, b) => n + b._count, 0)).toBeGreaterThanOrEqual(280);
+    expect(await db.booking.count({ where: { operatorId: demo.id, source: "PARTNER", paymentReference: null } })).toBe(0);
+    const types = await db.waiverQuestion.findMany({ where: { product: { operatorId: demo.id } }, distinct: ["type"], select: { type: true } });
+    expect(types.map((t) => t.type).sort()).toEqual(expect.arrayContaining(["BOOLEAN", "DATE", "FILE", "SELECT", "TEXT"]));
+    const future = { product: { operatorId: demo.id }, startsAt: { gt: today } };
+    const soldOut = await db.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM timeslots t JOIN products p ON p.id = t.product_id
+       WHERE p.operator_id = ${demo.id} AND t.starts_at > ${today} AND t.places_taken = t.capacity`;
+    expect(soldOut[0]!.n).toBeGreaterThan(0);
+    expect(await db.timeslot.count({ where: { ...future, closed: true } })).toBeGreaterThan(0);
+    expect(await db.waitlistEntry.count({ where: { operatorId: demo.id } })).toBeGreaterThan(0);
+    const meters = await db.usageEntry.groupBy({ by: ["meter"], where: { operatorId: demo.id }, _count: true });
+    expect(meters.map((m) => m.meter).sort()).toEqual(["api-calls", "order-completed", "sms-sent", "storage-gb", "waitlist-notified", "workflow-email-sent"]);
+    expect(await db.usageEntry.count({ where: { operator: { slug: "harbour" } } })).toBeGreaterThan(0);
+  });
+
+  it("keeps every timeslot's places taken equal to its confirmed bookings", async () => {
+    const drift = await first.db.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM timeslots t
+       WHERE t.places_taken <> COALESCE((SELECT sum(b.participants) FROM bookings b WHERE b.timeslot_id = t.id AND b.status = 'CONFIRMED'), 0)`;
+    expect(drift[0]!.n).toBe(0);
+  });
+
+  it("records one order-completed per paid order and one meter per sent e-mail", async () => {
+    const counts = await first.db.$queryRaw<{ orders: number; ordered: number; sent: number; metered: number }[]>`
+      SELECT (SELECT count(*)::int FROM orders WHERE paid) AS orders,
+             (SELECT count(*)::int FROM usage_entries WHERE meter = 'order-completed') AS ordered,
+             (SELECT count(*)::int FROM outbox_emails WHERE status = 'SENT') AS sent,
+             (SELECT count(*)::int FROM usage_entries WHERE meter IN ('workflow-email-sent', 'waitlist-notified')) AS metered`;
+    expect(counts[0]!.ordered).toBe(counts[0]!.orders);
+    expect(counts[0]!.metered).toBe(counts[0]!.sent);
+  });
+});
