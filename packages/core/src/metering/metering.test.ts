@@ -123,7 +123,7 @@ describe("summary period", () => {
         expect(period.ToTimestamp - period.FromTimestamp + 1).toBe(dayLengths);
         expect(period.FromTimestamp).toBe(dayBounds(from, zone).start.getTime() / 1000);
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
 });

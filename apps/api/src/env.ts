@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  HOST: z.string().default("127.0.0.1"),
+  PUBLIC_BASE_URL: z.url().optional(),
+  PROBLEMS_BASE: z.url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  RATE_LIMIT_PER_SECOND: z.coerce.number().int().positive().default(50),
+  RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
+  CONSOLE_ORIGIN: z.url().default("http://localhost:3000"),
+});
+
+export type ApiEnv = z.infer<typeof schema> & { PUBLIC_BASE_URL: string; PROBLEMS_BASE: string };
+
+/** The API's settings, validated once at start-up: a bad value stops the process with a clear message. */
+export function readApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) throw new Error(`Invalid API settings:\n${z.prettifyError(parsed.error)}`);
+  const base = parsed.data.PUBLIC_BASE_URL ?? `http://localhost:${parsed.data.PORT}`;
+  return { ...parsed.data, PUBLIC_BASE_URL: base, PROBLEMS_BASE: parsed.data.PROBLEMS_BASE ?? `${base.replace(/\/$/, "")}/problems` };
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
+import { describeError, type ErrorDescription } from "../errors/describe-error.ts";
+import { createContext, type Context, type Services } from "../trpc/context.ts";
+import { appRouter } from "../trpc/app-router.ts";
+import { entityTag, matchesIfNoneMatch } from "./conditional-get.ts";
+import { isProblemDocument, PROBLEM_CONTENT_TYPE, problemDocument } from "./problem-document.ts";
+import { methodsFor, metaByProcedure, restRoutes } from "./route-table.ts";
+import { instanceOf } from "./request-path.ts";
+import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
+import { problemHeaders, sendProblem } from "./send-problem.ts";
+
+export const REST_PREFIX = "/api/v2";
+export const routes = restRoutes(appRouter);
+const metas = metaByProcedure(routes);
+
+export interface RestOptions {
+  services: Services;
+  problemsBase: string;
+  rateLimit: (key: string) => Promise<RateLimitVerdict>;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** 405 with Allow when the path exists under other methods, 404 otherwise. */
+export function unmatchedRoute(path: string): { description: ErrorDescription; headers: Record<string, string> } {
+  const allowed = path.startsWith(REST_PREFIX) ? methodsFor(routes, path.slice(REST_PREFIX.length)) : [];
+  if (allowed.length === 0) return { description: { status: 404, kind: "not-found", detail: `There is nothing at ${path}`, extra: {} }, headers: {} };
+  return {
+    description: { status: 405, kind: "method-not-allowed", detail: `${path} takes ${allowed.join(", ")}`, extra: {} },
+    headers: { Allow: allowed.join(", ") },
+  };
+}
+
+/**
+ * The partner REST API: the app router through trpc-to-openapi, with the edge the contract
+ * asks for. Every error leaves as an RFC 7807 problem document, whoever raised it.
+ */
+export async function restPlugin(rest: FastifyInstance, options: RestOptions): Promise<void> {
+  rest.addHook("onRequest", async (request, reply) => {
+    const verdict = await options.rateLimit(rateLimitKey(request.headers.authorization, request.ip));
+    void reply.headers(verdict.headers);
+    if (!verdict.allowed) {
+      return sendProblem(request, reply, options.problemsBase, { status: 429, kind: "rate-limited", detail: `Over this key's rate limit; retry in ${verdict.headers["Retry-After"] ?? "1"} s`, extra: {} });
+    }
+  });
+
+  rest.addHook("preHandler", async (request, reply) => {
+    if (request.method !== "POST") return;
+    // A POST with no body at all (cancel) needs no Content-Type; the library insists on one.
+    if (request.body === undefined && !request.headers["content-type"]) {
+      request.headers["content-type"] = "application/json";
+      request.body = {};
+      return;
+    }
+    const body = request.body;
+    if (request.headers["content-type"]?.startsWith("application/json") && (body === null || typeof body !== "object" || Array.isArray(body))) {
+      return sendProblem(request, reply, options.problemsBase, { status: 422, kind: "validation", detail: "The body must be a JSON object", extra: { errors: [{ field: "", message: "The body must be a JSON object" }] } });
+    }
+  });
+
+  rest.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (typeof payload !== "string") return payload;
+    const status = reply.statusCode;
+    if (status >= 400) return asProblem(request, reply, payload, options.problemsBase);
+    if (request.method === "GET" && status === 200) {
+      const tag = entityTag(payload);
+      void reply.header("ETag", tag);
+      if (matchesIfNoneMatch(headerValue(request.headers["if-none-match"]), tag)) {
+        void reply.code(304).removeHeader("Content-Type").removeHeader("Content-Length");
+        return "";
+      }
+    }
+    return payload;
+  });
+
+  await rest.register(fastifyTRPCOpenApiPlugin, {
+    basePath: REST_PREFIX,
+    router: appRouter,
+    createContext: ({ req }: { req: FastifyRequest }): Context =>
+      createContext(options.services, {
+        requestId: req.id,
+        authorization: headerValue(req.headers.authorization),
+        idempotencyKey: headerValue(req.headers["idempotency-key"]),
+      }),
+    responseMeta: ({ ctx, paths, errors }: { ctx?: Context; paths?: readonly string[]; errors: readonly unknown[] }) => {
+      if (errors.length > 0 || !ctx) return {};
+      const meta = paths?.[0] ? metas.get(paths[0]) : undefined;
+      const headers = { ...(meta?.cacheControl ? { "Cache-Control": meta.cacheControl } : {}), ...ctx.response.headers };
+      return { status: ctx.response.status ?? meta?.successStatus ?? 200, headers };
+    },
+    onError: ({ error, req }: { error: Error; req: FastifyRequest }) => {
+      if (describeError(error).status >= 500) req.log.error({ err: error.cause ?? error }, "request failed");
+    },
+  });
+}
+
+function routeExists(method: string, path: string): boolean {
+  const local = path.slice(REST_PREFIX.length);
+  return routes.some((r) => r.method === method && r.pattern.test(local));
+}
+
+/** Turns whatever error body the library or a hook produced into the problem document it stands for. */
+function asProblem(request: FastifyRequest, reply: FastifyReply, payload: string, problemsBase: string): string {
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    body = undefined;
+  }
+  if (isProblemDocument(body)) return payload;
+  let description: ErrorDescription;
+  const carried = (body as { problem?: ErrorDescription } | undefined)?.problem;
+  if (reply.statusCode === 404 && !routeExists(request.method, instanceOf(request))) {
+    const unmatched = unmatchedRoute(instanceOf(request));
+    description = unmatched.description;
+    void reply.headers(unmatched.headers);
+  } else {
+    description = carried ?? describeError(undefined);
+  }
+  void reply.code(description.status).headers(problemHeaders(description.status)).type(PROBLEM_CONTENT_TYPE);
+  return JSON.stringify(problemDocument(problemsBase, description, instanceOf(request)));
+}

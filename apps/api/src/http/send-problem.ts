@@ -1,0 +1,17 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ErrorDescription } from "../errors/describe-error.ts";
+import { PROBLEM_CONTENT_TYPE, problemDocument } from "./problem-document.ts";
+import { instanceOf } from "./request-path.ts";
+
+/** Headers a problem of this status must carry: a 401 says how to authenticate. */
+export function problemHeaders(status: number): Record<string, string> {
+  return status === 401 ? { "WWW-Authenticate": 'Bearer realm="slotwise"' } : {};
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, problemsBase: string, description: ErrorDescription, headers: Record<string, string> = {}) {
+  return reply
+    .code(description.status)
+    .headers({ ...problemHeaders(description.status), ...headers })
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(problemDocument(problemsBase, description, instanceOf(request))));
+}

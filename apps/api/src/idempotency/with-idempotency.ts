@@ -1,0 +1,51 @@
+import { createHash } from "node:crypto";
+import { ValidationError } from "@slotwise/core";
+import { claimIdempotencyKey, completeIdempotencyInTx, releaseIdempotencyClaim, type Prisma, type Tx } from "@slotwise/db";
+import type { ApiKeyPrincipal, Context } from "../trpc/context.ts";
+
+export interface WorkResult<T> {
+  status: number;
+  body: T;
+  headers: Record<string, string>;
+}
+
+/**
+ * Runs `work` in one transaction, honouring the request's `Idempotency-Key`: a repeat of the
+ * same request gets the first response again (and `Idempotent-Replayed: true`) without
+ * running anything; the stored response commits with the work, so a crash in between cannot
+ * leave one without the other. The HTTP status and headers go out through `ctx.response`.
+ */
+export async function withIdempotency<T>(
+  ctx: Context & { principal: ApiKeyPrincipal },
+  scope: string,
+  request: unknown,
+  work: (tx: Tx) => Promise<WorkResult<T>>,
+): Promise<T> {
+  const respond = (result: WorkResult<T>, replayed: boolean) => {
+    ctx.response.status = result.status;
+    Object.assign(ctx.response.headers, result.headers, replayed ? { "Idempotent-Replayed": "true" } : {});
+    return result.body;
+  };
+  const key = ctx.idempotencyKey;
+  if (key === undefined) return respond(await ctx.db.$transaction(work), false);
+  if (key.length < 1 || key.length > 255) {
+    throw new ValidationError([{ field: "Idempotency-Key", message: "Idempotency-Key must be 1 to 255 characters" }]);
+  }
+  const requestHash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
+  const claim = await claimIdempotencyKey(ctx.db, { apiKeyId: ctx.principal.keyId, key, scope, requestHash, now: ctx.now() });
+  if (claim.kind === "replay") {
+    const { status, body, headers } = claim.response;
+    return respond({ status, body: body as T, headers }, true);
+  }
+  try {
+    const result = await ctx.db.$transaction(async (tx) => {
+      const done = await work(tx);
+      await completeIdempotencyInTx(tx, claim.recordId, { status: done.status, body: done.body as Prisma.InputJsonValue, headers: done.headers });
+      return done;
+    });
+    return respond(result, false);
+  } catch (error) {
+    await releaseIdempotencyClaim(ctx.db, claim.recordId);
+    throw error;
+  }
+}

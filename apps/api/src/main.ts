@@ -1,0 +1,48 @@
+import { createDatabase } from "@slotwise/db";
+import { openDatabase } from "@slotwise/db/runtime";
+import { Redis } from "ioredis";
+import { keyAuthenticator } from "./auth/authenticate-key.ts";
+import { LastUsedTracker } from "./auth/last-used.ts";
+import { readApiEnv } from "./env.ts";
+import { buildServer } from "./http/build-server.ts";
+import { createRateLimiter } from "./http/rate-limit.ts";
+
+const env = readApiEnv();
+const database = await openDatabase();
+const db = createDatabase(database.url, { maxConnections: 20 });
+const tracker = new LastUsedTracker(db);
+const now = () => new Date();
+const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
+
+const app = await buildServer({
+  env,
+  services: { db, now, authenticateKey: keyAuthenticator(db, tracker, now) },
+  rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),
+  ready: async () => {
+    await db.$queryRaw`SELECT 1`;
+  },
+});
+
+// The limiter falls back to memory while Redis is away; readiness does not depend on it.
+redis?.on("error", (error: Error) => {
+  app.log.warn({ err: error }, "redis unavailable");
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down: finishing requests in flight");
+  await app.close();
+  await tracker.close().catch((error: unknown) => {
+    app.log.warn({ err: error }, "could not save key last-use times");
+  });
+  await db.$disconnect();
+  redis?.disconnect();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ port: env.PORT, host: env.HOST });

@@ -1,0 +1,20 @@
+import { instantToLocal, toOffsetIso } from "@slotwise/core";
+import type { Booking, Product } from "@slotwise/db";
+import type { BookingView } from "../routers/schemas/booking.ts";
+
+export function presentBooking(b: Booking, product: Pick<Product, "activityId" | "timeZone">): BookingView {
+  const local = instantToLocal(b.startsAt, product.timeZone);
+  return {
+    Reference: b.reference,
+    Status: b.status === "CONFIRMED" ? "confirmed" : "cancelled",
+    ActivityID: product.activityId,
+    Date: local.date,
+    Time: local.time,
+    StartsAt: toOffsetIso(b.startsAt, product.timeZone),
+    Participants: b.participants,
+    Customer: { FirstName: b.customerFirstName, LastName: b.customerLastName, Email: b.customerEmail, Phone: b.customerPhone },
+    PaymentReference: b.paymentReference,
+    WaiverStatus: b.waiverStatus === "COMPLETE" ? "complete" : "pending",
+    CreatedAt: b.createdAt.toISOString(),
+  };
+}

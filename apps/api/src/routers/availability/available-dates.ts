@@ -1,0 +1,37 @@
+import { addDays, availableDates, daySpan, MAX_PERIOD_DAYS, startOfLocalDay } from "@slotwise/core";
+import { timeslotsBetween } from "@slotwise/db";
+import { z } from "zod";
+import { partnerProcedure } from "../../trpc/procedures.ts";
+import { findActivity } from "../find-activity.ts";
+import { availableDateSchema } from "../schemas/availability.ts";
+import { activityIdParam, dateParam, partnerParam } from "../schemas/params.ts";
+
+const input = z
+  .object({ partner: partnerParam, ActivityID: activityIdParam, StartDate: dateParam("StartDate"), EndDate: dateParam("EndDate") })
+  .check((ctx) => {
+    const { StartDate, EndDate } = ctx.value;
+    if (EndDate < StartDate) ctx.issues.push({ code: "custom", path: ["EndDate"], message: "EndDate must be on or after StartDate", input: EndDate });
+    else if (daySpan(StartDate, EndDate) > MAX_PERIOD_DAYS) {
+      ctx.issues.push({ code: "custom", path: ["EndDate"], message: `EndDate must be at most ${MAX_PERIOD_DAYS} days after StartDate, both included`, input: EndDate });
+    }
+  });
+
+export const listAvailableDates = partnerProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/ota/{partner}/availability/{ActivityID}/dates",
+      tags: ["Availability"],
+      summary: "Dates with bookable places",
+      description: "The dates of the range (local to the activity, both ends included, at most 366 days) with at least one bookable timeslot that has a free place, ascending.",
+    },
+  })
+  .input(input)
+  .output(z.object({ data: z.array(availableDateSchema) }))
+  .query(async ({ ctx, input }) => {
+    const product = await findActivity(ctx.db, ctx.principal.operatorId, input.ActivityID);
+    const from = startOfLocalDay(input.StartDate, product.timeZone);
+    const to = startOfLocalDay(addDays(input.EndDate, 1), product.timeZone);
+    const slots = await timeslotsBetween(ctx.db, product.id, from, to);
+    return { data: availableDates(slots, product, input.StartDate, input.EndDate, ctx.now()) };
+  });

@@ -1,0 +1,25 @@
+import { addDays, availableTimeslots, startOfLocalDay } from "@slotwise/core";
+import { timeslotsBetween } from "@slotwise/db";
+import { z } from "zod";
+import { partnerProcedure } from "../../trpc/procedures.ts";
+import { findActivity } from "../find-activity.ts";
+import { availableTimeslotSchema } from "../schemas/availability.ts";
+import { activityIdParam, dateParam, partnerParam } from "../schemas/params.ts";
+
+export const listAvailableTimeslots = partnerProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/ota/{partner}/availability/{ActivityID}/timeslots",
+      tags: ["Availability"],
+      summary: "Bookable timeslots of one date",
+      description: "Timeslots of the date (local to the activity) that have not started, are not past their booking cut-off, are open and have a free place, ascending.",
+    },
+  })
+  .input(z.object({ partner: partnerParam, ActivityID: activityIdParam, Date: dateParam("Date") }))
+  .output(z.object({ data: z.array(availableTimeslotSchema) }))
+  .query(async ({ ctx, input }) => {
+    const product = await findActivity(ctx.db, ctx.principal.operatorId, input.ActivityID);
+    const slots = await timeslotsBetween(ctx.db, product.id, startOfLocalDay(input.Date, product.timeZone), startOfLocalDay(addDays(input.Date, 1), product.timeZone));
+    return { data: availableTimeslots(slots, product, input.Date, ctx.now()) };
+  });

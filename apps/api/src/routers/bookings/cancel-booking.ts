@@ -1,0 +1,29 @@
+import { ConflictError } from "@slotwise/core";
+import { cancelBookingInTx } from "@slotwise/db";
+import { z } from "zod";
+import { presentBooking } from "../../presenters/booking.ts";
+import { partnerProcedure } from "../../trpc/procedures.ts";
+import { bookingSchema } from "../schemas/booking.ts";
+import { bookingReferenceInput, partnerBooking } from "./get-booking.ts";
+
+export const cancelBooking = partnerProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/ota/{partner}/booking/{Reference}/cancel",
+      tags: ["Bookings"],
+      summary: "Cancel one of your bookings",
+      description: "Frees the places (people on the timeslot's waitlist are told). Cancelling a cancelled booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.",
+    },
+  })
+  .input(bookingReferenceInput)
+  .output(z.object({ data: bookingSchema }))
+  .mutation(async ({ ctx, input }) => {
+    const booking = await partnerBooking(ctx, input.Reference);
+    if (booking.status === "CANCELLED") return { data: presentBooking(booking, booking.product) };
+    const now = ctx.now();
+    if (booking.startsAt <= now) throw new ConflictError("timeslot-unavailable", "This booking's timeslot has already started; it can no longer be cancelled");
+    const partner = ctx.principal.partner?.slug ?? "unknown";
+    const cancelled = await ctx.db.$transaction((tx) => cancelBookingInTx(tx, booking.id, `partner:${partner}`, now));
+    return { data: presentBooking(cancelled, booking.product) };
+  });

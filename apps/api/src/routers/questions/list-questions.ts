@@ -1,0 +1,29 @@
+import { listQuestions } from "@slotwise/db";
+import { z } from "zod";
+import type { Context } from "../../trpc/context.ts";
+import { coreProcedure, partnerProcedure } from "../../trpc/procedures.ts";
+import { presentQuestion } from "../../presenters/question.ts";
+import { findActivity } from "../find-activity.ts";
+import { activityIdParam, partnerParam } from "../schemas/params.ts";
+import { questionSchema } from "../schemas/question.ts";
+
+const output = z.object({ data: z.array(questionSchema) });
+const description = "The waiver questions of the activity, in display order. Ask them before booking and send the answers with the booking.";
+
+async function questionsOf(ctx: Context & { principal: { operatorId: number } }, activityId: string) {
+  const product = await findActivity(ctx.db, ctx.principal.operatorId, activityId);
+  return { data: (await listQuestions(ctx.db, product.id)).map(presentQuestion) };
+}
+
+/** Defined before the partner variant: `core` would otherwise match `{partner}`. */
+export const listCoreQuestions = coreProcedure
+  .meta({ openapi: { method: "GET", path: "/ota/core/questions/{ActivityID}", tags: ["Waiver questions"], summary: "Waiver questions (any partner)", description } })
+  .input(z.object({ ActivityID: activityIdParam }))
+  .output(output)
+  .query(({ ctx, input }) => questionsOf(ctx, input.ActivityID));
+
+export const listPartnerQuestions = partnerProcedure
+  .meta({ openapi: { method: "GET", path: "/ota/{partner}/questions/{ActivityID}", tags: ["Waiver questions"], summary: "Waiver questions", description } })
+  .input(z.object({ partner: partnerParam, ActivityID: activityIdParam }))
+  .output(output)
+  .query(({ ctx, input }) => questionsOf(ctx, input.ActivityID));

@@ -1,0 +1,62 @@
+import type { ApiScopeName } from "@slotwise/core";
+import type { Database } from "@slotwise/db";
+
+export interface ApiKeyPrincipal {
+  kind: "api-key";
+  keyId: number;
+  operatorId: number;
+  prefix: string;
+  scopes: readonly ApiScopeName[];
+  partner: { id: number; slug: string } | null;
+}
+
+export interface ConsolePrincipal {
+  kind: "console";
+  userId: number;
+  operatorId: number;
+  email: string;
+}
+
+/** What a procedure wants the HTTP layer to add to its response. */
+export interface ResponseExtras {
+  status?: number;
+  headers: Record<string, string>;
+}
+
+export interface Services {
+  db: Database;
+  now: () => Date;
+  /** Resolves a bearer key to its principal, or null when unknown, revoked or expired. */
+  authenticateKey: (key: string) => Promise<ApiKeyPrincipal | null>;
+}
+
+/**
+ * Everything a procedure may use. Built from an HTTP request by the server, or directly by a
+ * test (`createCaller`), so procedures never touch the request itself.
+ */
+export interface Context extends Services {
+  requestId: string;
+  /** The `Authorization` header, as sent. */
+  authorization: string | undefined;
+  idempotencyKey: string | undefined;
+  /** Set by the authentication middleware. */
+  principal: ApiKeyPrincipal | ConsolePrincipal | null;
+  response: ResponseExtras;
+}
+
+export interface RequestFacts {
+  requestId: string;
+  authorization?: string | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+export function createContext(services: Services, request: RequestFacts): Context {
+  return {
+    ...services,
+    requestId: request.requestId,
+    authorization: request.authorization,
+    idempotencyKey: request.idempotencyKey,
+    principal: null,
+    response: { headers: {} },
+  };
+}

@@ -1,0 +1,15 @@
+import { t } from "./init.ts";
+import { classifyErrors } from "./middleware/classify-errors.ts";
+import { requireKey, requirePartnerSegment } from "./middleware/require-key.ts";
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(classifyErrors);
+
+/** An OTA key acting under its own partner's path segment. */
+export const partnerProcedure = publicProcedure.use(requireKey("ota")).use(requirePartnerSegment);
+
+/** Any OTA key, under the partner-independent `core` segment. */
+export const coreProcedure = publicProcedure.use(requireKey("ota"));
+
+export const usageWriteProcedure = publicProcedure.use(requireKey("usage:write"));
+export const usageReadProcedure = publicProcedure.use(requireKey("usage:read"));

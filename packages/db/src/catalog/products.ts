@@ -1,0 +1,35 @@
+import type { Db } from "../tx.ts";
+
+/** The active products of an operator, `name` a case-insensitive substring, ordered by name then ID. */
+export function listActiveProducts(db: Db, operatorId: number, name?: string) {
+  return db.product.findMany({
+    where: { operatorId, active: true, ...(name ? { name: { contains: name, mode: "insensitive" } } : {}) },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+}
+
+export function findProductById(db: Db, operatorId: number, id: number) {
+  return db.product.findFirst({ where: { id, operatorId, active: true } });
+}
+
+export function findProductByName(db: Db, operatorId: number, name: string) {
+  return db.product.findFirst({ where: { operatorId, active: true, name: { equals: name, mode: "insensitive" } }, orderBy: { id: "asc" } });
+}
+
+export function findProductByActivityId(db: Db, operatorId: number, activityId: string) {
+  return db.product.findFirst({ where: { activityId, operatorId, active: true } });
+}
+
+export function listQuestions(db: Db, productId: number) {
+  return db.waiverQuestion.findMany({ where: { productId }, orderBy: { position: "asc" } });
+}
+
+/** Timeslots starting in `[from, to)`, for availability. */
+export function timeslotsBetween(db: Db, productId: number, from: Date, to: Date) {
+  return db.timeslot.findMany({ where: { productId, startsAt: { gte: from, lt: to } }, orderBy: { startsAt: "asc" } });
+}
+
+/** The timeslots starting at any of `instants` (one local time may name two instants on a change day). */
+export function timeslotsAt(db: Db, productId: number, instants: readonly Date[]) {
+  return db.timeslot.findMany({ where: { productId, startsAt: { in: [...instants] } }, orderBy: { startsAt: "asc" } });
+}

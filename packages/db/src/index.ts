@@ -1,0 +1,18 @@
+export { createDatabase, type Database, type DatabaseOptions } from "./client.ts";
+export type { Tx, Db } from "./tx.ts";
+export * from "./generated/prisma/client.ts";
+export { createApiKey, listApiKeys, revokeApiKey, findApiKeyByHash, recordKeyUse, type NewKeyRequest } from "./api-keys/api-keys.ts";
+export { scopeFromDb, scopeToDb } from "./api-keys/scopes.ts";
+export * from "./catalog/products.ts";
+export { createBookingInTx } from "./bookings/create-booking.ts";
+export { cancelBookingInTx } from "./bookings/cancel-booking.ts";
+export type { NewBooking, BookableProduct, CustomerDetails } from "./bookings/booking-types.ts";
+export { placePaidOrder, placePaidOrderInTx, type PaidOrderInput } from "./orders/place-paid-order.ts";
+export { recordUsage, recordBuiltInUsage, type UsageRecordInput } from "./usage/record-usage.ts";
+export { markEmailSent } from "./email/mark-email-sent.ts";
+export { queueEmail, type EmailToQueue } from "./email/queue-email.ts";
+export { notifyWaitlistInTx } from "./waitlist/notify-waitlist.ts";
+export { hashPassword, verifyPassword } from "./auth/password.ts";
+export { runMigrations } from "./migrate/run-migrations.ts";
+export * from "./idempotency/idempotency.ts";
+export { findBooking } from "./bookings/find-booking.ts";
