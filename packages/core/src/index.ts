@@ -1,6 +1,7 @@
 export * from "./errors/domain-errors.ts";
 export * from "./validation/field-errors.ts";
 export * from "./validation/fields.ts";
+export * from "./validation/date-range.ts";
 export * from "./ids/random-string.ts";
 export * from "./ids/activity-id.ts";
 export * from "./ids/booking-reference.ts";

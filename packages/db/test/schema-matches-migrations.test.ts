@@ -5,7 +5,7 @@ import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { actualSchema } from "./database-model.ts";
 import { expectedSchema, type ExpectedSchema } from "./schema-model.ts";
 
-const empty = await useTestDatabase({ migrated: false });
+const empty = await useTestDatabase({ content: "empty" });
 const expected = await expectedSchema();
 
 describe("migrations", () => {

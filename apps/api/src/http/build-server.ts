@@ -39,6 +39,26 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     logger: { level: env.LOG_LEVEL, redact: ["req.headers.authorization"] },
+    // Raised by the router before any hook runs, e.g. for a path with broken percent-encoding.
+    frameworkErrors: (error, request, reply) => {
+      void reply.header("X-Request-Id", request.id);
+      const description = error.code === "FST_ERR_BAD_URL"
+        ? { status: 400, kind: "invalid-parameter", detail: "The path is not a valid URL: it has broken percent-encoding", extra: {} }
+        : describeFrameworkError(error);
+      void sendProblem(request, reply, env.PROBLEMS_BASE, description);
+    },
+  });
+
+  // Node closes idle keep-alive sockets when the server closes, but not the ones busy with a
+  // request then: answering those with `Connection: close` lets shutdown finish right after them.
+  let closing = false;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (closing) void reply.header("Connection", "close");
+    done(null, payload);
   });
 
   app.decorateRequest("originalPath", "");

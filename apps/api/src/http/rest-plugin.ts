@@ -120,6 +120,6 @@ function asProblem(request: FastifyRequest, reply: FastifyReply, payload: string
   } else {
     description = carried ?? describeError(undefined);
   }
-  void reply.code(description.status).headers(problemHeaders(description.status)).type(PROBLEM_CONTENT_TYPE);
+  void reply.code(description.status).headers(problemHeaders(description.status)).header("Content-Type", PROBLEM_CONTENT_TYPE);
   return JSON.stringify(problemDocument(problemsBase, description, instanceOf(request)));
 }

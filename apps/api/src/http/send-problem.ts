@@ -12,6 +12,7 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
   return reply
     .code(description.status)
     .headers({ ...problemHeaders(description.status), ...headers })
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(JSON.stringify(problemDocument(problemsBase, description, instanceOf(request))));
+    .header("Content-Type", PROBLEM_CONTENT_TYPE)
+    // A Buffer, because Fastify appends "; charset=utf-8" to the type of a string body.
+    .send(Buffer.from(JSON.stringify(problemDocument(problemsBase, description, instanceOf(request)))));
 }

@@ -105,6 +105,11 @@ describe("summary period", () => {
     expect(r.success ? [] : fieldErrorsOf(r.error)).toContainEqual({ field, message });
   });
 
+  it("reports only the malformed date when a range end is malformed", () => {
+    const r = query.safeParse({ from: "20260101", to: "2026-01-02" });
+    expect(r.success ? [] : fieldErrorsOf(r.error)).toEqual([{ field: "from", message: "from must be a real date in YYYY-MM-DD form" }]);
+  });
+
   it("allows a span of exactly 366 days", () => {
     expect(query.safeParse({ from: "2028-01-01", to: "2028-12-31" }).success).toBe(true);
   });

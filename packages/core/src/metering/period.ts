@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { addDays, daySpan, isCalendarDate, isTimeZone } from "../time/calendar.ts";
+import { addDays, isCalendarDate, isTimeZone } from "../time/calendar.ts";
+import { dateRangeCheck } from "../validation/date-range.ts";
 import { startOfLocalDay } from "../time/local-time.ts";
 import { refinedField } from "../validation/fields.ts";
-
-export const MAX_PERIOD_DAYS = 366;
 
 export interface Period {
   From: string;
@@ -43,12 +42,6 @@ export function periodQuerySchema(defaultZone: string) {
       to: refinedField("to", isCalendarDate, "a real date in YYYY-MM-DD form"),
       tz: refinedField("tz", isTimeZone, "an IANA time zone name such as Europe/Lisbon").optional(),
     })
-    .check((ctx) => {
-      const { from, to } = ctx.value;
-      if (to < from) ctx.issues.push({ code: "custom", path: ["to"], message: "to must be on or after from", input: to });
-      else if (daySpan(from, to) > MAX_PERIOD_DAYS) {
-        ctx.issues.push({ code: "custom", path: ["to"], message: `to must be at most ${MAX_PERIOD_DAYS} days after from, both included`, input: to });
-      }
-    })
+    .check(dateRangeCheck("from", "to"))
     .transform(({ from, to, tz }) => makePeriod(from, to, tz ?? defaultZone));
 }

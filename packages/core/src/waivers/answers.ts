@@ -30,13 +30,20 @@ export function answersProblems(questions: readonly WaiverQuestion[], answers: r
     const problem = answerProblem(question, answer.Value);
     if (problem) errors.push({ field: `Answers[${index}].Value`, message: `Answers[${index}].Value (${question.label}) ${problem}` });
   });
+  // A required question answered with an invalid value already has its error above.
   const answered = answeredIds(questions, answers);
+  const invalid = new Set(answers.filter((a) => byId.has(a.QuestionID) && !answered.has(a.QuestionID) && isPresent(a.Value)).map((a) => a.QuestionID));
   for (const question of questions) {
-    if (question.required && !answered.has(question.id)) {
+    if (question.required && !answered.has(question.id) && !invalid.has(question.id)) {
       errors.push({ field: "Answers", message: `Answers must answer required question ${question.id} (${question.label})` });
     }
   }
   return errors;
+}
+
+function isPresent(value: unknown): boolean {
+  if (typeof value === "string") return value.trim() !== "";
+  return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
 }
 
 function answeredIds(questions: readonly WaiverQuestion[], answers: readonly WaiverAnswer[]): Set<string> {

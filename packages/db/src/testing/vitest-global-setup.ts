@@ -1,17 +1,17 @@
 import type { TestProject } from "vitest/node";
 import { startTestServer } from "./test-server.ts";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    databaseAdminUrl: string;
-    databaseTemplate: string;
-  }
-}
+import "./provided-context.ts";
 
-/** Vitest global setup: one database server and migrated template per test run. */
+/**
+ * Vitest global setup: one database server and migrated template per test run; with
+ * `SLOTWISE_TEST_DEMO_DATA=1` in the config's env, a template holding the demo seed too.
+ */
 export default async function setup(project: TestProject) {
-  const server = await startTestServer();
+  const env = project.config.env as Record<string, string> | undefined;
+  const server = await startTestServer({ seeded: env?.SLOTWISE_TEST_DEMO_DATA === "1" });
   project.provide("databaseAdminUrl", server.adminUrl);
   project.provide("databaseTemplate", server.templateName);
+  project.provide("databaseSeededTemplate", server.seededTemplateName);
   return () => server.stop();
 }

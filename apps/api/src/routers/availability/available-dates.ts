@@ -1,4 +1,4 @@
-import { addDays, availableDates, daySpan, MAX_PERIOD_DAYS, startOfLocalDay } from "@slotwise/core";
+import { addDays, availableDates, dateRangeCheck, startOfLocalDay } from "@slotwise/core";
 import { timeslotsBetween } from "@slotwise/db";
 import { z } from "zod";
 import { partnerProcedure } from "../../trpc/procedures.ts";
@@ -8,13 +8,7 @@ import { activityIdParam, dateParam, partnerParam } from "../schemas/params.ts";
 
 const input = z
   .object({ partner: partnerParam, ActivityID: activityIdParam, StartDate: dateParam("StartDate"), EndDate: dateParam("EndDate") })
-  .check((ctx) => {
-    const { StartDate, EndDate } = ctx.value;
-    if (EndDate < StartDate) ctx.issues.push({ code: "custom", path: ["EndDate"], message: "EndDate must be on or after StartDate", input: EndDate });
-    else if (daySpan(StartDate, EndDate) > MAX_PERIOD_DAYS) {
-      ctx.issues.push({ code: "custom", path: ["EndDate"], message: `EndDate must be at most ${MAX_PERIOD_DAYS} days after StartDate, both included`, input: EndDate });
-    }
-  });
+  .check(dateRangeCheck("StartDate", "EndDate"));
 
 export const listAvailableDates = partnerProcedure
   .meta({

@@ -1,0 +1,58 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { OTA, startApi, type Api } from "./harness.ts";
+
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+let api: Api;
+beforeAll(async () => {
+  api = await startApi();
+});
+
+/** `pnpm api-key …` as README shows it, against this test's database. */
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("pnpm", ["--silent", "api-key", ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: api.databaseUrl } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("exit", (code) => {
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe("pnpm api-key", () => {
+  it("creates a key printed alone on the last line, lists it, and revokes it", async () => {
+    const created = await cli("create", "--operator", "demo", "--scope", "ota", "--partner", "acme-travel", "--expires-in-days", "30");
+    expect(created.code).toBe(0);
+    const key = created.stdout.trim().split("\n").at(-1) ?? "";
+    expect(key).toMatch(/^sw_[A-Za-z0-9]{8}_[A-Za-z0-9]{40}$/);
+    expect((await api.request(`${OTA}/products`, { key })).status).toBe(200);
+
+    const listed = await cli("list", "--operator", "demo");
+    expect(listed.stdout).toContain(`${key.slice(0, 11)}\tactive\tacme-travel\tota`);
+
+    const revoked = await cli("revoke", key.slice(0, 11));
+    expect(revoked.code).toBe(0);
+    expect((await api.request(`${OTA}/products`, { key })).status).toBe(401);
+  });
+
+  it("creates usage keys without a partner, and refuses what makes no sense with a clear message", async () => {
+    const usage = await cli("create", "--operator", "demo", "--scope", "usage:write", "--scope", "usage:read");
+    expect(usage.code).toBe(0);
+    for (const [args, message] of [
+      [["create", "--operator", "demo", "--scope", "ota"], "an ota key must name its partner"],
+      [["create", "--operator", "nobody", "--scope", "usage:read"], "No operator nobody"],
+      [["create", "--operator", "demo", "--scope", "admin"], "unknown scope admin"],
+      [["create", "--operator", "demo", "--scope", "ota", "--partner", "nope"], "Operator demo has no partner nope"],
+      [["revoke", "sw_nothing1"], "No API key with prefix sw_nothing1"],
+      [["frobnicate"], "unknown command frobnicate"],
+    ] as const) {
+      const result = await cli(...args);
+      expect(result.code, args.join(" ")).not.toBe(0);
+      expect(result.stderr).toContain(message);
+    }
+  });
+});

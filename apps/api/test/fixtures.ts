@@ -1,0 +1,52 @@
+import { instantToLocal } from "@slotwise/core";
+import type { Database } from "@slotwise/db";
+
+/** An open timeslot of a demo activity, at least two days ahead, with `free` places or more. */
+export async function openSlot(db: Database, options: { free?: number; productName?: string; operator?: string } = {}) {
+  const free = options.free ?? 1;
+  const slots = await db.timeslot.findMany({
+    where: {
+      closed: false,
+      startsAt: { gt: new Date(Date.now() + 2 * 86_400_000) },
+      product: { operator: { slug: options.operator ?? "demo" }, ...(options.productName ? { name: options.productName } : {}) },
+    },
+    include: { product: { include: { questions: { orderBy: { position: "asc" } } } } },
+    orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+  });
+  const slot = slots.find((s) => s.capacity - s.placesTaken >= free && s.product.maxParticipants >= Math.min(free, 2));
+  if (!slot) throw new Error(`no open slot with ${free} free places`);
+  const local = instantToLocal(slot.startsAt, slot.product.timeZone);
+  return { slot, product: slot.product, date: local.date, time: local.time };
+}
+
+type SlotInfo = Awaited<ReturnType<typeof openSlot>>;
+
+/** Valid answers to every question of the product. */
+export function answersFor(product: SlotInfo["product"]) {
+  return product.questions.map((q) => {
+    const value = {
+      TEXT: "none",
+      TEXTAREA: "Looking forward to it",
+      BOOLEAN: true,
+      SELECT: q.options[0],
+      MULTISELECT: q.options.slice(0, 1),
+      DATE: "1990-05-17",
+      FILE: "https://files.example.com/id.pdf",
+      SIGNATURE: "Ana Silva",
+    }[q.type];
+    return { QuestionID: q.id, Value: value };
+  });
+}
+
+export function bookingBody(info: SlotInfo, overrides: Record<string, unknown> = {}) {
+  return {
+    ActivityID: info.product.activityId,
+    Date: info.date,
+    Time: info.time,
+    Participants: info.product.minParticipants,
+    Customer: { FirstName: "Ana", LastName: "Silva", Email: "ana.silva@example.com", Phone: "+351 912 345 678" },
+    PaymentReference: "ACME-PAY-0001",
+    Answers: answersFor(info.product),
+    ...overrides,
+  };
+}

@@ -1,0 +1,101 @@
+import type { ApiScopeName } from "@slotwise/core";
+import { createApiKey, type Database } from "@slotwise/db";
+import { useTestDatabase } from "@slotwise/db/testing";
+import { afterAll } from "vitest";
+import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
+import { LastUsedTracker } from "../src/auth/last-used.ts";
+import { buildServer } from "../src/http/build-server.ts";
+import { createRateLimiter } from "../src/http/rate-limit.ts";
+
+export const PUBLIC_BASE = "http://api.test";
+export const PROBLEMS_BASE = `${PUBLIC_BASE}/problems`;
+
+export interface KeyOptions {
+  operator?: string;
+  scopes?: ApiScopeName[];
+  partner?: string;
+  expiresInDays?: number;
+}
+
+export interface Api {
+  base: string;
+  db: Database;
+  databaseUrl: string;
+  tracker: LastUsedTracker;
+  key(options?: KeyOptions): Promise<string>;
+  request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
+}
+
+/** Issues a key the way the console and the CLI do; defaults to demo's Acme Travel OTA key. */
+export function issueKey(db: Database, options: KeyOptions = {}): Promise<string> {
+  const scopes = options.scopes ?? ["ota"];
+  return createApiKey(db, {
+    operatorSlug: options.operator ?? "demo",
+    scopes,
+    partnerSlug: scopes.includes("ota") ? (options.partner ?? "acme-travel") : options.partner,
+    expiresInDays: options.expiresInDays,
+    now: new Date(),
+  }).then((r) => r.key);
+}
+
+/**
+ * The API on a free port of 127.0.0.1, over its own copy of the demo database: every test
+ * goes through real HTTP, the real server and a real PostgreSQL.
+ */
+export async function startApi(options: { perSecond?: number; burst?: number } = {}): Promise<Api> {
+  const { db, url } = await useTestDatabase({ content: "demo" });
+  const now = () => new Date();
+  const tracker = new LastUsedTracker(db, 3_600_000);
+  const app = await buildServer({
+    env: { LOG_LEVEL: "silent", PUBLIC_BASE_URL: PUBLIC_BASE, PROBLEMS_BASE },
+    services: { db, now, authenticateKey: keyAuthenticator(db, tracker, now) },
+    rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
+    ready: async () => {
+      await db.$queryRaw`SELECT 1`;
+    },
+  });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  afterAll(async () => {
+    await app.close();
+    await tracker.close();
+  });
+  return {
+    base: address,
+    db,
+    databaseUrl: url,
+    tracker,
+    key: (keyOptions) => issueKey(db, keyOptions),
+    request: (path, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (init.key) headers.set("Authorization", `Bearer ${init.key}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set("Content-Type", "application/json");
+        body = JSON.stringify(init.json);
+      }
+      return fetch(`${address}${path}`, { ...init, headers, body });
+    },
+  };
+}
+
+export const OTA = "/api/v2/ota/acme-travel";
+
+/** A date `days` from today, in YYYY-MM-DD (UTC; demo activities are in Lisbon, UTC±1). */
+export function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  errors?: { field: string; message: string }[];
+  available?: number;
+}
+
+/** Asserts nothing itself: returns the parsed problem and whether the response was shaped as one. */
+export async function problemOf(response: Response): Promise<{ problem: Problem; contentType: string | null }> {
+  return { problem: (await response.json()) as Problem, contentType: response.headers.get("content-type") };
+}

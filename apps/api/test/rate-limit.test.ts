@@ -1,0 +1,32 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { OTA, problemOf, startApi, type Api } from "./harness.ts";
+
+let api: Api;
+beforeAll(async () => {
+  api = await startApi({ perSecond: 3, burst: 5 });
+});
+
+describe("rate limits in memory", () => {
+  it("lets a key burst to its burst size, then answers 429 with Retry-After; other keys are unaffected", async () => {
+    const key = await api.key();
+    const other = await api.key({ partner: "globetrek" });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await new Promise((r) => setTimeout(r, 1100));
+      const started = Date.now();
+      const responses = await Promise.all(Array.from({ length: 6 }, () => api.request(`${OTA}/products`, { key })));
+      const stranger = await api.request("/api/v2/ota/globetrek/products", { key: other });
+      if (Date.now() - started > 700) continue;
+      const statuses = responses.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const limited = responses.find((r) => r.status === 429)!;
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(limited.headers.get("ratelimit-limit")).toBe("3");
+      const { problem } = await problemOf(limited);
+      expect(problem).toMatchObject({ type: "http://api.test/problems/rate-limited", status: 429, title: "Too Many Requests" });
+      expect(stranger.status).toBe(200);
+      expect(stranger.headers.get("ratelimit-remaining")).toBe("2");
+      return;
+    }
+    throw new Error("could not fit the requests into one second");
+  });
+});

@@ -1,0 +1,10 @@
+/** What the global setup hands to test files (see vitest-global-setup.ts). */
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseAdminUrl: string;
+    databaseTemplate: string;
+    databaseSeededTemplate: string | null;
+  }
+}
+
+export {};
