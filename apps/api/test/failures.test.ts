@@ -1,0 +1,70 @@
+import { createDatabase } from "@slotwise/db";
+import { freePort } from "@slotwise/db/testing";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildServer } from "../src/http/build-server.ts";
+import { createRateLimiter } from "../src/http/rate-limit.ts";
+import type { Services } from "../src/trpc/context.ts";
+import { OTA, PROBLEMS_BASE, PUBLIC_BASE } from "./harness.ts";
+
+async function serve(services: Services, ready: () => Promise<void>) {
+  const app = await buildServer({
+    env: { LOG_LEVEL: "silent", PUBLIC_BASE_URL: PUBLIC_BASE, PROBLEMS_BASE },
+    services,
+    rateLimit: createRateLimiter({ perSecond: 1000, burst: 1000 }),
+    ready,
+  });
+  const base = await app.listen({ port: 0, host: "127.0.0.1" });
+  afterAll(() => app.close());
+  return base;
+}
+
+describe("when the database cannot be reached", () => {
+  it("answers 503 unavailable problem documents, on requests and on /readyz", async () => {
+    const db = createDatabase(`postgresql://postgres:postgres@127.0.0.1:${await freePort()}/nothing`, { maxConnections: 1 });
+    const base = await serve(
+      { db, now: () => new Date(), authenticateKey: async () => ({ kind: "api-key", keyId: 1, operatorId: 1, prefix: "sw_x", scopes: ["ota"], partner: { id: 1, slug: "acme-travel" } }) },
+      async () => {
+        await db.$queryRaw`SELECT 1`;
+      },
+    );
+    const response = await fetch(`${base}${OTA}/products`, { headers: { Authorization: "Bearer sw_x" } });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(await response.json()).toEqual({
+      type: `${PROBLEMS_BASE}/unavailable`,
+      title: "Service Unavailable",
+      status: 503,
+      detail: "The service cannot reach its database right now; retry shortly",
+      instance: `${OTA}/products`,
+    });
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { type: string }).type).toBe(`${PROBLEMS_BASE}/unavailable`);
+  });
+});
+
+describe("when something unexpected fails", () => {
+  it("answers 500 internal without a stack, SQL or the internal message", async () => {
+    const secret = 'relation "api_keys" does not exist at character 15: SELECT * FROM api_keys';
+    const base = await serve(
+      {
+        db: createDatabase("postgresql://unused@127.0.0.1:1/x"),
+        now: () => new Date(),
+        authenticateKey: () => Promise.reject(new Error(secret)),
+      },
+      () => Promise.resolve(),
+    );
+    const response = await fetch(`${base}${OTA}/products`, { headers: { Authorization: "Bearer sw_x" } });
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain("api_keys");
+    expect(text).not.toContain("at ");
+    expect(JSON.parse(text)).toEqual({
+      type: `${PROBLEMS_BASE}/internal`,
+      title: "Internal Server Error",
+      status: 500,
+      detail: "Something went wrong on our side. Retry later, and quote the X-Request-Id header if it persists.",
+      instance: `${OTA}/products`,
+    });
+  });
+});
