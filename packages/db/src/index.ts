@@ -16,3 +16,5 @@ export { hashPassword, verifyPassword } from "./auth/password.ts";
 export { runMigrations } from "./migrate/run-migrations.ts";
 export * from "./idempotency/idempotency.ts";
 export { findBooking } from "./bookings/find-booking.ts";
+export { compactUsage } from "./usage/compact-usage.ts";
+export { usageTotals } from "./usage/summarize-usage.ts";

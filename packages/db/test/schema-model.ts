@@ -45,6 +45,7 @@ function columnType(field: Field, enumDbNames: Map<string, string>): string {
   else if (native === "Char") base = `character(${args[0]})`;
   else if (native === "Timestamptz") base = `timestamp with time zone(${args[0] ?? 6})`;
   else if (native === "Decimal") base = `numeric(${args[0]},${args[1]})`;
+  else if (native === "Date") base = "date";
   else {
     const scalar: Record<string, string> = {
       Int: "integer",
@@ -66,7 +67,8 @@ function columnDefault(field: Field, enumValues: Map<string, Map<string, string>
   const value = field.default as unknown;
   if (Array.isArray(value)) return JSON.stringify(value);
   if (value && typeof value === "object" && "name" in value) {
-    const name = (value as { name: string }).name;
+    const { name, args } = value as { name: string; args?: unknown[] };
+    if (name === "dbgenerated") return String(args?.[0]);
     return name === "now" ? "now()" : name;
   }
   if (field.kind === "enum") return enumValues.get(field.type)?.get(String(value)) ?? String(value);

@@ -6,6 +6,8 @@ import { getBooking } from "../routers/bookings/get-booking.ts";
 import { listProducts } from "../routers/products/list-products.ts";
 import { resolveProduct } from "../routers/products/resolve-product.ts";
 import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/list-questions.ts";
+import { recordUsageEntry } from "../routers/usage/record-usage.ts";
+import { usageSummary } from "../routers/usage/usage-summary.ts";
 import { router } from "./procedures.ts";
 
 /** The one router: served to partners as REST under /api/v2 and to the console as tRPC under /trpc. */
@@ -15,6 +17,7 @@ export const appRouter = router({
   // Order matters for REST matching: the static `core` segment before `{partner}`.
   questions: router({ core: listCoreQuestions, list: listPartnerQuestions }),
   bookings: router({ create: createBooking, get: getBooking, cancel: cancelBooking }),
+  usage: router({ record: recordUsageEntry, summary: usageSummary }),
 });
 
 export type AppRouter = typeof appRouter;

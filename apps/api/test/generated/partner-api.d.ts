@@ -177,6 +177,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage/meters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage summary for a date range
+         * @description Totals per meter, built-in meters included, for the local days from..to (both included, at most 366) in tz, which defaults to the operator's time zone.
+         */
+        get: operations["usage-summary"];
+        put?: never;
+        /**
+         * Record a usage entry
+         * @description Records Usage (a JSON number greater than 0, kept as an exact decimal) against Meter. The names of built-in meters are reserved. Send an Idempotency-Key to retry safely.
+         */
+        post: operations["usage-record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -317,6 +341,71 @@ export interface components {
             /** @enum {string} */
             WaiverStatus: "complete" | "pending";
             CreatedAt: string;
+        };
+        /**
+         * @example {
+         *       "ID": 981,
+         *       "Meter": "api-calls",
+         *       "Usage": 3,
+         *       "OccurredAt": 1764547200,
+         *       "ExtraInfo": null
+         *     }
+         */
+        UsageEntry: {
+            ID: number;
+            Meter: string;
+            Usage: number;
+            /** @description Unix seconds */
+            OccurredAt: number;
+            ExtraInfo: string | null;
+        };
+        /**
+         * @example {
+         *       "Period": {
+         *         "From": "2026-11-01",
+         *         "To": "2026-11-30",
+         *         "TimeZone": "UTC",
+         *         "FromTimestamp": 1793491200,
+         *         "ToTimestamp": 1796083199
+         *       },
+         *       "Totals": {
+         *         "Usage": 1234.5,
+         *         "Events": 310
+         *       },
+         *       "Meters": [
+         *         {
+         *           "Meter": "api-calls",
+         *           "TotalUsage": 1200,
+         *           "EventCount": 300
+         *         },
+         *         {
+         *           "Meter": "order-completed",
+         *           "TotalUsage": 34.5,
+         *           "EventCount": 10
+         *         }
+         *       ]
+         *     }
+         */
+        UsageSummary: {
+            Period: {
+                From: string;
+                To: string;
+                TimeZone: string;
+                /** @description 00:00:00 of From in TimeZone, Unix seconds */
+                FromTimestamp: number;
+                /** @description 23:59:59 of To in TimeZone, Unix seconds */
+                ToTimestamp: number;
+            };
+            Totals: {
+                Usage: number;
+                Events: number;
+            };
+            /** @description By TotalUsage, highest first, then by Meter */
+            Meters: {
+                Meter: string;
+                TotalUsage: number;
+                EventCount: number;
+            }[];
         };
         Problem: {
             /**
@@ -971,6 +1060,114 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "usage-summary": {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                tz?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UsageSummary"];
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "usage-record": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Meter: string;
+                    Usage: number;
+                    ExtraInfo?: string | null;
+                    OccurredAt?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Address of the created resource */
+                    Location?: string;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UsageEntry"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];

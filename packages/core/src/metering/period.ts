@@ -31,17 +31,16 @@ export function makePeriod(from: string, to: string, timeZone: string): Period {
   };
 }
 
-/**
- * The query of `GET /usage/meters`: `from` and `to` inclusive local days, `tz` defaulting to
- * the operator's zone. Yields the period, or field errors for 422.
- */
+/** The query of `GET /usage/meters`: `from` and `to` inclusive local days, an optional `tz`. */
+export const summaryQuerySchema = z
+  .object({
+    from: refinedField("from", isCalendarDate, "a real date in YYYY-MM-DD form"),
+    to: refinedField("to", isCalendarDate, "a real date in YYYY-MM-DD form"),
+    tz: refinedField("tz", isTimeZone, "an IANA time zone name such as Europe/Lisbon").optional(),
+  })
+  .check(dateRangeCheck("from", "to"));
+
+/** The same, yielding the period, with `tz` defaulting to the operator's zone. */
 export function periodQuerySchema(defaultZone: string) {
-  return z
-    .object({
-      from: refinedField("from", isCalendarDate, "a real date in YYYY-MM-DD form"),
-      to: refinedField("to", isCalendarDate, "a real date in YYYY-MM-DD form"),
-      tz: refinedField("tz", isTimeZone, "an IANA time zone name such as Europe/Lisbon").optional(),
-    })
-    .check(dateRangeCheck("from", "to"))
-    .transform(({ from, to, tz }) => makePeriod(from, to, tz ?? defaultZone));
+  return summaryQuerySchema.transform(({ from, to, tz }) => makePeriod(from, to, tz ?? defaultZone));
 }

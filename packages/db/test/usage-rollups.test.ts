@@ -1,0 +1,90 @@
+import { ExactDecimal } from "@slotwise/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compactUsage } from "../src/usage/compact-usage.ts";
+import { usageTotals } from "../src/usage/summarize-usage.ts";
+import { useTestDatabase } from "../src/testing/use-test-database.ts";
+
+const { db } = await useTestDatabase();
+const operator = await db.operator.create({ data: { slug: "meters", name: "Meters", timeZone: "UTC" } });
+const other = await db.operator.create({ data: { slug: "other", name: "Other" } });
+const DAY = 86_400_000;
+const origin = Date.parse("2026-03-27T00:00:00Z");
+
+/** The truth: the entries themselves, summed by PostgreSQL. */
+async function truth(start: Date, end: Date) {
+  const rows = await db.$queryRaw<{ meter: string; total: string; events: bigint }[]>`
+    SELECT meter, sum(usage)::text AS total, count(*)::bigint AS events FROM usage_entries
+     WHERE operator_id = ${operator.id} AND occurred_at >= ${start} AND occurred_at < ${end} GROUP BY meter`;
+  return Object.fromEntries(rows.map((r) => [r.meter, [new ExactDecimal(r.total).toFixed(), Number(r.events)]]));
+}
+
+async function totals(start: Date, end: Date) {
+  const rows = await usageTotals(db, operator.id, start, end);
+  return Object.fromEntries(rows.map((r) => [r.meter, [new ExactDecimal(r.totalUsage).toFixed(), r.eventCount]]));
+}
+
+describe("usage rollups", () => {
+  it("property: rollups plus the uncompacted tail always sum to exactly what the entries hold", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            meter: fc.constantFrom("api-calls", "sms", "gb"),
+            minutes: fc.integer({ min: 0, max: 6 * 24 * 60 }),
+            usage: fc.tuple(fc.integer({ min: 1, max: 10 ** 6 }), fc.integer({ min: 0, max: 12 })).map(([n, s]) => new ExactDecimal(n).dividedBy(new ExactDecimal(10).pow(s)).toFixed()),
+          }),
+          { minLength: 1, maxLength: 40 },
+        ),
+        fc.boolean(),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 6 * 96 }), fc.integer({ min: 1, max: 6 * 96 })), { minLength: 1, maxLength: 5 }),
+        async (entries, compactMidway, windows) => {
+          const half = Math.floor(entries.length / 2);
+          const insert = (batch: typeof entries) =>
+            db.usageEntry.createMany({ data: batch.map((e) => ({ operatorId: operator.id, meter: e.meter, usage: e.usage, occurredAt: new Date(origin + e.minutes * 60_000) })) });
+          await insert(entries.slice(0, half));
+          if (compactMidway) await compactUsage(db);
+          await insert(entries.slice(half));
+          await db.usageEntry.create({ data: { operatorId: other.id, meter: "api-calls", usage: "1000", occurredAt: new Date(origin + DAY) } });
+          for (const [from, length] of windows) {
+            const start = new Date(origin + from * 15 * 60_000);
+            const end = new Date(start.getTime() + length * 15 * 60_000);
+            expect(await totals(start, end)).toEqual(await truth(start, end));
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it("counts an entry whose transaction was still open during a compaction exactly once", async () => {
+    await compactUsage(db);
+    const start = new Date(origin + 10 * DAY);
+    const end = new Date(origin + 11 * DAY);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inserted!: () => void;
+    const insertedSignal = new Promise<void>((r) => (inserted = r));
+    const open = db.$transaction(async (tx) => {
+      await tx.usageEntry.create({ data: { operatorId: operator.id, meter: "late", usage: "2.5", occurredAt: new Date(start.getTime() + 3_600_000) } });
+      inserted();
+      await held;
+    });
+    await insertedSignal;
+    await db.usageEntry.create({ data: { operatorId: operator.id, meter: "late", usage: "1", occurredAt: new Date(start.getTime() + 7_200_000) } });
+    await compactUsage(db);
+    release();
+    await open;
+    expect(await totals(start, end)).toEqual({ late: ["3.5", 2] });
+    await compactUsage(db);
+    await compactUsage(db);
+    expect(await totals(start, end)).toEqual({ late: ["3.5", 2] });
+    expect(await totals(start, end)).toEqual(await truth(start, end));
+  });
+
+  it("sums periods whose ends are not on quarter hours straight from the entries", async () => {
+    const start = new Date(origin + 7 * 60_000);
+    const end = new Date(origin + 2 * DAY + 11 * 60_000);
+    expect(await totals(start, end)).toEqual(await truth(start, end));
+  });
+});
