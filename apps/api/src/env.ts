@@ -10,6 +10,11 @@ const schema = z.object({
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
   CONSOLE_ORIGIN: z.url().default("http://localhost:3000"),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default("Slotwise <bookings@slotwise.test>"),
+  REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(24 * 14).default(24),
+  WORKER: z.enum(["on", "off"]).default("on"),
+  EMAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
 });
 
 export type ApiEnv = z.infer<typeof schema> & { PUBLIC_BASE_URL: string; PROBLEMS_BASE: string };

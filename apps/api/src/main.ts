@@ -6,6 +6,8 @@ import { LastUsedTracker } from "./auth/last-used.ts";
 import { readApiEnv } from "./env.ts";
 import { buildServer } from "./http/build-server.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
+import { createMailer } from "./jobs/mailer.ts";
+import { startWorker } from "./jobs/worker.ts";
 
 const env = readApiEnv();
 const database = await openDatabase();
@@ -16,7 +18,7 @@ const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1
 
 const app = await buildServer({
   env,
-  services: { db, now, authenticateKey: keyAuthenticator(db, tracker, now) },
+  services: { db, now, settings: { reminderHoursBefore: env.REMINDER_HOURS_BEFORE }, authenticateKey: keyAuthenticator(db, tracker, now) },
   rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),
   ready: async () => {
     await db.$queryRaw`SELECT 1`;
@@ -28,12 +30,15 @@ redis?.on("error", (error: Error) => {
   app.log.warn({ err: error }, "redis unavailable");
 });
 
+const worker = env.WORKER === "on" ? await startWorker({ db, databaseUrl: database.url, mailer: createMailer(env.SMTP_URL, env.MAIL_FROM), now, log: app.log, sendLeaseSeconds: env.EMAIL_SEND_TIMEOUT_SECONDS }) : undefined;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, "shutting down: finishing requests in flight");
   await app.close();
+  await worker?.stop();
   await tracker.close().catch((error: unknown) => {
     app.log.warn({ err: error }, "could not save key last-use times");
   });

@@ -22,7 +22,7 @@ describe("when the database cannot be reached", () => {
   it("answers 503 unavailable problem documents, on requests and on /readyz", async () => {
     const db = createDatabase(`postgresql://postgres:postgres@127.0.0.1:${await freePort()}/nothing`, { maxConnections: 1 });
     const base = await serve(
-      { db, now: () => new Date(), authenticateKey: () => Promise.resolve({ kind: "api-key", keyId: 1, operatorId: 1, prefix: "sw_x", scopes: ["ota"], partner: { id: 1, slug: "acme-travel" } }) },
+      { db, now: () => new Date(), settings: { reminderHoursBefore: 24 }, authenticateKey: () => Promise.resolve({ kind: "api-key", keyId: 1, operatorId: 1, prefix: "sw_x", scopes: ["ota"], partner: { id: 1, slug: "acme-travel" } }) },
       async () => {
         await db.$queryRaw`SELECT 1`;
       },
@@ -50,6 +50,7 @@ describe("when something unexpected fails", () => {
       {
         db: createDatabase("postgresql://unused@127.0.0.1:1/x"),
         now: () => new Date(),
+        settings: { reminderHoursBefore: 24 },
         authenticateKey: () => Promise.reject(new Error(secret)),
       },
       () => Promise.resolve(),

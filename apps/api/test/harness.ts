@@ -48,7 +48,7 @@ export async function startApi(options: { perSecond?: number; burst?: number } =
   const tracker = new LastUsedTracker(db, 3_600_000);
   const app = await buildServer({
     env: { LOG_LEVEL: "silent", PUBLIC_BASE_URL: PUBLIC_BASE, PROBLEMS_BASE },
-    services: { db, now, authenticateKey: keyAuthenticator(db, tracker, now) },
+    services: { db, now, settings: { reminderHoursBefore: 24 }, authenticateKey: keyAuthenticator(db, tracker, now) },
     rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
     ready: async () => {
       await db.$queryRaw`SELECT 1`;

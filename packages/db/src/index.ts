@@ -18,3 +18,4 @@ export * from "./idempotency/idempotency.ts";
 export { findBooking } from "./bookings/find-booking.ts";
 export { compactUsage } from "./usage/compact-usage.ts";
 export { usageTotals } from "./usage/summarize-usage.ts";
+export { dueEmails, claimEmailSend, noteSendFailure, MAX_SEND_ATTEMPTS } from "./email/outbox.ts";

@@ -23,9 +23,15 @@ export interface ResponseExtras {
   headers: Record<string, string>;
 }
 
+export interface Settings {
+  /** A booking's reminder e-mail goes out this many hours before its start. */
+  reminderHoursBefore: number;
+}
+
 export interface Services {
   db: Database;
   now: () => Date;
+  settings: Settings;
   /** Resolves a bearer key to its principal, or null when unknown, revoked or expired. */
   authenticateKey: (key: string) => Promise<ApiKeyPrincipal | null>;
 }

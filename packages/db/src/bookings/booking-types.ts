@@ -32,5 +32,7 @@ export interface NewBooking {
   /** Who made it, for the booking's history: `partner:acme-travel`, `shopfront`, … */
   actor: string;
   now: Date;
+  /** Queue a reminder this many hours before the start (none when the start is closer). */
+  reminderHoursBefore?: number;
   random?: RandomBytes;
 }

@@ -15,6 +15,8 @@ export async function cancelBookingInTx(tx: Tx, bookingId: number, actor: string
   });
   await tx.$executeRaw`
     UPDATE timeslots SET places_taken = places_taken - ${booking.participants}, updated_at = ${now} WHERE id = ${booking.timeslotId}`;
+  // A reminder of a cancelled booking must not go out.
+  await tx.outboxEmail.deleteMany({ where: { bookingId, kind: "BOOKING_REMINDER", status: "QUEUED" } });
   await notifyWaitlistInTx(tx, booking.timeslotId, now);
   return booking;
 }

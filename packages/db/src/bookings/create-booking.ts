@@ -1,5 +1,5 @@
 import { newBookingReference } from "@slotwise/core";
-import { confirmationEmail } from "../email/templates.ts";
+import { confirmationEmail, reminderEmail } from "../email/templates.ts";
 import { queueEmail } from "../email/queue-email.ts";
 import type { Tx } from "../tx.ts";
 import type { NewBooking } from "./booking-types.ts";
@@ -52,5 +52,22 @@ export async function createBookingInTx(tx: Tx, input: NewBooking) {
     sendAfter: now,
     createdAt: now,
   });
+  if (input.reminderHoursBefore !== undefined) {
+    const remindAt = new Date(startsAt.getTime() - input.reminderHoursBefore * 3_600_000);
+    if (remindAt > now) {
+      const reminder = reminderEmail(booking.reference, booking.customerFirstName, { productName: product.name, timeZone: product.timeZone, startsAt });
+      await queueEmail(tx, {
+        operatorId: product.operatorId,
+        kind: "BOOKING_REMINDER",
+        dedupeKey: `reminder:${booking.reference}`,
+        to: booking.customerEmail,
+        subject: reminder.subject,
+        text: reminder.text,
+        bookingId: booking.id,
+        sendAfter: remindAt,
+        createdAt: now,
+      });
+    }
+  }
   return booking;
 }

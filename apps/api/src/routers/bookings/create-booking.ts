@@ -51,6 +51,7 @@ export const createBooking = partnerProcedure
         waiverStatus: waiverStatus(questions, answers),
         actor: `partner:${partner.slug}`,
         now: ctx.now(),
+        reminderHoursBefore: ctx.settings.reminderHoursBefore,
       });
       return {
         status: 201,

@@ -1,0 +1,80 @@
+import { compactUsage, dueEmails, type Database } from "@slotwise/db";
+import PgBoss from "pg-boss";
+import type { Mailer } from "./mailer.ts";
+import { sendOutboxEmail } from "./send-email.ts";
+
+export const SEND_EMAIL = "send-email";
+
+export interface WorkerOptions {
+  db: Database;
+  databaseUrl: string;
+  mailer: Mailer;
+  now: () => Date;
+  log: { info(o: object, m: string): void; error(o: object, m: string): void };
+  /** How often queued e-mails are handed to the job queue and usage is compacted. */
+  intervalMs?: number;
+  /** How long a send may take; a send of a worker that died is tried again after it. */
+  sendLeaseSeconds?: number;
+}
+
+export interface Worker {
+  boss: PgBoss;
+  /** Hands due outbox e-mails to the job queue; returns how many. */
+  sweep(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The background work of the platform, on pg-boss (its queue lives in PostgreSQL, schema
+ * `pgboss`): sending outbox e-mails with retries and back-off, one job per e-mail, and
+ * folding usage into its rollups. Any number of API processes may run it.
+ */
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
+  const { db, mailer, now, log } = options;
+  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: "pgboss", max: 4 });
+  boss.on("error", (error: Error) => {
+    log.error({ err: error }, "job queue error");
+  });
+  await boss.start();
+  const lease = options.sendLeaseSeconds ?? 120;
+  // "short": at most one waiting job per e-mail. Retries and back-off live on the outbox row
+  // (its send lease), so a job never needs pg-boss to retry it.
+  await boss.createQueue(SEND_EMAIL, { name: SEND_EMAIL, policy: "short", retryLimit: 0, expireInSeconds: lease * 2 });
+  await boss.work<{ emailId: number }>(SEND_EMAIL, { batchSize: 5, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+    for (const job of jobs) {
+      const outcome = await sendOutboxEmail(db, mailer, job.data.emailId, now, lease);
+      if (outcome === "failed") log.error({ emailId: job.data.emailId }, "e-mail not sent; it will be retried");
+    }
+  });
+
+  const sweep = async () => {
+    const due = await dueEmails(db, now());
+    for (const { id } of due) await boss.send(SEND_EMAIL, { emailId: id }, { singletonKey: `email:${id}` });
+    return due.length;
+  };
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sweep();
+      await compactUsage(db);
+    } catch (error) {
+      log.error({ err: error }, "background tick failed");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), options.intervalMs ?? 2_000);
+  void tick();
+  log.info({ mail: mailer.kind }, "worker started");
+  return {
+    boss,
+    sweep,
+    stop: async () => {
+      clearInterval(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      mailer.close();
+    },
+  };
+}
