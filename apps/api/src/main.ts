@@ -18,7 +18,11 @@ const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1
 
 const app = await buildServer({
   env,
-  services: { db, now, settings: { reminderHoursBefore: env.REMINDER_HOURS_BEFORE }, authenticateKey: keyAuthenticator(db, tracker, now) },
+  services: { db, now, settings: {
+      reminderHoursBefore: env.REMINDER_HOURS_BEFORE,
+      consoleOrigins: [new URL(env.CONSOLE_ORIGIN).origin, new URL(env.PUBLIC_BASE_URL).origin],
+      secureCookies: env.PUBLIC_BASE_URL.startsWith("https:"),
+    }, authenticateKey: keyAuthenticator(db, tracker, now) },
   rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),
   ready: async () => {
     await db.$queryRaw`SELECT 1`;

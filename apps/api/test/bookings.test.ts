@@ -3,7 +3,7 @@ import { appRouter } from "../src/trpc/app-router.ts";
 import { createContext } from "../src/trpc/context.ts";
 import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
 import { answersFor, bookingBody, openSlot } from "./fixtures.ts";
-import { OTA, problemOf, startApi, type Api } from "./harness.ts";
+import { OTA, problemOf, startApi, TEST_SETTINGS, type Api } from "./harness.ts";
 
 let api: Api;
 let key: string;
@@ -208,7 +208,7 @@ describe("the same router without HTTP", () => {
   it("serves a procedure through createCaller with a hand-built context", async () => {
     const now = () => new Date();
     const ctx = createContext(
-      { db: api.db, now, settings: { reminderHoursBefore: 24 }, authenticateKey: keyAuthenticator(api.db, api.tracker, now) },
+      { db: api.db, now, settings: TEST_SETTINGS, authenticateKey: keyAuthenticator(api.db, api.tracker, now) },
       { requestId: "test", authorization: `Bearer ${key}` },
     );
     const caller = appRouter.createCaller(ctx);

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildServer } from "../src/http/build-server.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
 import type { Services } from "../src/trpc/context.ts";
-import { OTA, PROBLEMS_BASE, PUBLIC_BASE } from "./harness.ts";
+import { OTA, PROBLEMS_BASE, PUBLIC_BASE, TEST_SETTINGS } from "./harness.ts";
 
 async function serve(services: Services, ready: () => Promise<void>) {
   const app = await buildServer({
@@ -22,7 +22,7 @@ describe("when the database cannot be reached", () => {
   it("answers 503 unavailable problem documents, on requests and on /readyz", async () => {
     const db = createDatabase(`postgresql://postgres:postgres@127.0.0.1:${await freePort()}/nothing`, { maxConnections: 1 });
     const base = await serve(
-      { db, now: () => new Date(), settings: { reminderHoursBefore: 24 }, authenticateKey: () => Promise.resolve({ kind: "api-key", keyId: 1, operatorId: 1, prefix: "sw_x", scopes: ["ota"], partner: { id: 1, slug: "acme-travel" } }) },
+      { db, now: () => new Date(), settings: TEST_SETTINGS, authenticateKey: () => Promise.resolve({ kind: "api-key", keyId: 1, operatorId: 1, prefix: "sw_x", scopes: ["ota"], partner: { id: 1, slug: "acme-travel" } }) },
       async () => {
         await db.$queryRaw`SELECT 1`;
       },
@@ -50,7 +50,7 @@ describe("when something unexpected fails", () => {
       {
         db: createDatabase("postgresql://unused@127.0.0.1:1/x"),
         now: () => new Date(),
-        settings: { reminderHoursBefore: 24 },
+        settings: TEST_SETTINGS,
         authenticateKey: () => Promise.reject(new Error(secret)),
       },
       () => Promise.resolve(),

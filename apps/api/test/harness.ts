@@ -6,9 +6,12 @@ import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
 import { LastUsedTracker } from "../src/auth/last-used.ts";
 import { buildServer } from "../src/http/build-server.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
+import type { Settings } from "../src/trpc/context.ts";
 
 export const PUBLIC_BASE = "http://api.test";
 export const PROBLEMS_BASE = `${PUBLIC_BASE}/problems`;
+export const CONSOLE_ORIGIN = "http://console.test";
+export const TEST_SETTINGS: Settings = { reminderHoursBefore: 24, consoleOrigins: [CONSOLE_ORIGIN], secureCookies: false };
 
 export interface KeyOptions {
   operator?: string;
@@ -48,7 +51,7 @@ export async function startApi(options: { perSecond?: number; burst?: number } =
   const tracker = new LastUsedTracker(db, 3_600_000);
   const app = await buildServer({
     env: { LOG_LEVEL: "silent", PUBLIC_BASE_URL: PUBLIC_BASE, PROBLEMS_BASE },
-    services: { db, now, settings: { reminderHoursBefore: 24 }, authenticateKey: keyAuthenticator(db, tracker, now) },
+    services: { db, now, settings: TEST_SETTINGS, authenticateKey: keyAuthenticator(db, tracker, now) },
     rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
     ready: async () => {
       await db.$queryRaw`SELECT 1`;

@@ -19,3 +19,5 @@ export { findBooking } from "./bookings/find-booking.ts";
 export { compactUsage } from "./usage/compact-usage.ts";
 export { usageTotals } from "./usage/summarize-usage.ts";
 export { dueEmails, claimEmailSend, noteSendFailure, MAX_SEND_ATTEMPTS } from "./email/outbox.ts";
+export { checkCredentials, createSession, findSession, endSession, SESSION_DAYS } from "./auth/sessions.ts";
+export { changeTimeslotInTx } from "./catalog/change-timeslot.ts";

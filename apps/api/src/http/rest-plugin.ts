@@ -20,7 +20,7 @@ export interface RestOptions {
   rateLimit: (key: string) => Promise<RateLimitVerdict>;
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
+export function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 

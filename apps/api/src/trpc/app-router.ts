@@ -8,6 +8,10 @@ import { resolveProduct } from "../routers/products/resolve-product.ts";
 import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/list-questions.ts";
 import { recordUsageEntry } from "../routers/usage/record-usage.ts";
 import { usageSummary } from "../routers/usage/usage-summary.ts";
+import { changeTimeslot } from "../routers/console/change-timeslot.ts";
+import { sellAtDesk } from "../routers/console/point-of-sale.ts";
+import { me, signIn, signOut } from "../routers/console/session.ts";
+import { shopActivities, shopCheckout, shopJoinWaitlist, shopTimeslots } from "../routers/shopfront/shopfront.ts";
 import { router } from "./procedures.ts";
 
 /** The one router: served to partners as REST under /api/v2 and to the console as tRPC under /trpc. */
@@ -18,6 +22,12 @@ export const appRouter = router({
   questions: router({ core: listCoreQuestions, list: listPartnerQuestions }),
   bookings: router({ create: createBooking, get: getBooking, cancel: cancelBooking }),
   usage: router({ record: recordUsageEntry, summary: usageSummary }),
+  shopfront: router({ activities: shopActivities, timeslots: shopTimeslots, checkout: shopCheckout, joinWaitlist: shopJoinWaitlist }),
+  console: router({
+    session: router({ signIn, signOut, me }),
+    pointOfSale: router({ sell: sellAtDesk }),
+    timeslots: router({ change: changeTimeslot }),
+  }),
 });
 
 export type AppRouter = typeof appRouter;

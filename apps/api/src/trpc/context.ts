@@ -26,6 +26,10 @@ export interface ResponseExtras {
 export interface Settings {
   /** A booking's reminder e-mail goes out this many hours before its start. */
   reminderHoursBefore: number;
+  /** Origins allowed to send console mutations (the console's own). */
+  consoleOrigins: readonly string[];
+  /** Whether the session cookie needs HTTPS. */
+  secureCookies: boolean;
 }
 
 export interface Services {
@@ -45,6 +49,10 @@ export interface Context extends Services {
   /** The `Authorization` header, as sent. */
   authorization: string | undefined;
   idempotencyKey: string | undefined;
+  /** The console's session cookie, when the request carries one. */
+  sessionToken: string | undefined;
+  /** The `Origin` header: mutations from another site are refused. */
+  origin: string | undefined;
   /** Set by the authentication middleware. */
   principal: ApiKeyPrincipal | ConsolePrincipal | null;
   response: ResponseExtras;
@@ -54,6 +62,8 @@ export interface RequestFacts {
   requestId: string;
   authorization?: string | undefined;
   idempotencyKey?: string | undefined;
+  sessionToken?: string | undefined;
+  origin?: string | undefined;
 }
 
 export function createContext(services: Services, request: RequestFacts): Context {
@@ -62,6 +72,8 @@ export function createContext(services: Services, request: RequestFacts): Contex
     requestId: request.requestId,
     authorization: request.authorization,
     idempotencyKey: request.idempotencyKey,
+    sessionToken: request.sessionToken,
+    origin: request.origin,
     principal: null,
     response: { headers: {} },
   };

@@ -1,6 +1,7 @@
 import { t } from "./init.ts";
 import { classifyErrors } from "./middleware/classify-errors.ts";
 import { requireKey, requirePartnerSegment } from "./middleware/require-key.ts";
+import { requireSession } from "./middleware/require-session.ts";
 
 export const router = t.router;
 export const publicProcedure = t.procedure.use(classifyErrors);
@@ -13,3 +14,6 @@ export const coreProcedure = publicProcedure.use(requireKey("ota"));
 
 export const usageWriteProcedure = publicProcedure.use(requireKey("usage:write"));
 export const usageReadProcedure = publicProcedure.use(requireKey("usage:read"));
+
+/** A signed-in operator in the console: everything is scoped to `principal.operatorId`. */
+export const consoleProcedure = publicProcedure.use(requireSession);

@@ -1,0 +1,35 @@
+import { participantsProblem, ValidationError, type WaiverAnswer } from "@slotwise/core";
+import { placePaidOrder, type Database, type Product } from "@slotwise/db";
+import type { Settings } from "../trpc/context.ts";
+
+export interface Sale {
+  product: Product;
+  timeslotId: number;
+  participants: number;
+  customer: { FirstName: string; LastName: string; Email: string; Phone: string };
+  paymentReference: string | null;
+  answers: readonly WaiverAnswer[];
+  waiverStatus: "complete" | "pending";
+  channel: "ONLINE" | "POS";
+  actor: string;
+}
+
+/** A paid order with its booking, for the shopfront's checkout and the console's point of sale. */
+export async function sellTimeslot(ctx: { db: Database; now: () => Date; settings: Settings }, sale: Sale) {
+  const bounds = participantsProblem(sale.participants, sale.product);
+  if (bounds) throw new ValidationError([{ field: "Participants", message: bounds }]);
+  return placePaidOrder(ctx.db, {
+    product: sale.product,
+    timeslotId: sale.timeslotId,
+    participants: sale.participants,
+    customer: { firstName: sale.customer.FirstName, lastName: sale.customer.LastName, email: sale.customer.Email, phone: sale.customer.Phone },
+    paymentReference: sale.paymentReference,
+    answers: sale.answers,
+    waiverStatus: sale.waiverStatus,
+    actor: sale.actor,
+    now: ctx.now(),
+    reminderHoursBefore: ctx.settings.reminderHoursBefore,
+    channel: sale.channel,
+    unitPrice: { amount: sale.product.priceAmount, currency: sale.product.currency },
+  });
+}
