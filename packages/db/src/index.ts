@@ -21,3 +21,4 @@ export { usageTotals } from "./usage/summarize-usage.ts";
 export { dueEmails, claimEmailSend, noteSendFailure, MAX_SEND_ATTEMPTS } from "./email/outbox.ts";
 export { checkCredentials, createSession, findSession, endSession, SESSION_DAYS } from "./auth/sessions.ts";
 export { changeTimeslotInTx } from "./catalog/change-timeslot.ts";
+export { usageSeries, type SeriesPoint, type SeriesUnit } from "./usage/usage-series.ts";

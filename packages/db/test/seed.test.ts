@@ -8,7 +8,11 @@ const today = new Date("2026-11-22T10:00:00Z");
 const first = await useTestDatabase();
 const second = await useTestDatabase();
 
-/** Every row of every table, in a stable order: two databases with the same dump hold the same data. */
+/**
+ * Every row of every table, in a stable order: two databases with the same dump hold the
+ * same data. `created_xid` is left out: it is the inserting transaction's id, bookkeeping
+ * of the database itself rather than data.
+ */
 async function dump(url: string): Promise<Record<string, unknown[]>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -18,7 +22,9 @@ async function dump(url: string): Promise<Record<string, unknown[]>> {
     );
     const out: Record<string, unknown[]> = {};
     for (const { table_name } of tables.rows) {
-      out[table_name] = (await client.query(`SELECT * FROM ${client.escapeIdentifier(table_name)} ORDER BY id`)).rows;
+      const table = client.escapeIdentifier(table_name);
+      const rows = (await client.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY ${table}::text`)).rows;
+      out[table_name] = rows.map(({ created_xid: _xid, ...row }) => row);
     }
     return out;
   } finally {

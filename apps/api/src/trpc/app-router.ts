@@ -8,6 +8,7 @@ import { resolveProduct } from "../routers/products/resolve-product.ts";
 import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/list-questions.ts";
 import { recordUsageEntry } from "../routers/usage/record-usage.ts";
 import { usageSummary } from "../routers/usage/usage-summary.ts";
+import { consoleUsageCsv, consoleUsageSeries, consoleUsageSummary } from "../routers/usage/console-usage.ts";
 import { changeTimeslot } from "../routers/console/change-timeslot.ts";
 import { sellAtDesk } from "../routers/console/point-of-sale.ts";
 import { me, signIn, signOut } from "../routers/console/session.ts";
@@ -27,6 +28,7 @@ export const appRouter = router({
     session: router({ signIn, signOut, me }),
     pointOfSale: router({ sell: sellAtDesk }),
     timeslots: router({ change: changeTimeslot }),
+    usage: router({ summary: consoleUsageSummary, series: consoleUsageSeries, csv: consoleUsageCsv }),
   }),
 });
 

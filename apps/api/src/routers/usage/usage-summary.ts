@@ -1,8 +1,8 @@
-import { assembleSummary, makePeriod, periodInstants, summaryQuerySchema } from "@slotwise/core";
-import { usageTotals } from "@slotwise/db";
+import { summaryQuerySchema } from "@slotwise/core";
 import { z } from "zod";
 import { usageReadProcedure } from "../../trpc/procedures.ts";
 import { usageSummarySchema } from "../schemas/usage.ts";
+import { summarizeUsage } from "./summarize.ts";
 
 export const usageSummary = usageReadProcedure
   .meta({
@@ -17,8 +17,5 @@ export const usageSummary = usageReadProcedure
   .input(summaryQuerySchema)
   .output(z.object({ data: usageSummarySchema }))
   .query(async ({ ctx, input }) => {
-    const operator = await ctx.db.operator.findUniqueOrThrow({ where: { id: ctx.principal.operatorId }, select: { timeZone: true } });
-    const period = makePeriod(input.from, input.to, input.tz ?? operator.timeZone);
-    const { start, end } = periodInstants(period);
-    return { data: assembleSummary(period, await usageTotals(ctx.db, ctx.principal.operatorId, start, end)) };
+    return { data: await summarizeUsage(ctx.db, ctx.principal.operatorId, input) };
   });
