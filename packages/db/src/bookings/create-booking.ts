@@ -36,38 +36,22 @@ export async function createBookingInTx(tx: Tx, input: NewBooking) {
       events: { create: { type: "created", actor: input.actor, at: now, detail: { participants: input.participants, source: input.source } } },
     },
   });
-  const email = confirmationEmail(booking.reference, booking.customerFirstName, booking.participants, {
-    productName: product.name,
-    timeZone: product.timeZone,
-    startsAt,
-  });
-  await queueEmail(tx, {
-    operatorId: product.operatorId,
-    kind: "BOOKING_CONFIRMATION",
-    dedupeKey: `confirmation:${booking.reference}`,
-    to: booking.customerEmail,
-    subject: email.subject,
-    text: email.text,
-    bookingId: booking.id,
-    sendAfter: now,
-    createdAt: now,
-  });
+  const slot = { productName: product.name, timeZone: product.timeZone, startsAt };
+  const toCustomer = (kind: "BOOKING_CONFIRMATION" | "BOOKING_REMINDER", content: { subject: string; text: string }, sendAfter: Date) =>
+    queueEmail(tx, {
+      operatorId: product.operatorId,
+      kind,
+      dedupeKey: `${kind === "BOOKING_CONFIRMATION" ? "confirmation" : "reminder"}:${booking.reference}`,
+      to: booking.customerEmail,
+      ...content,
+      bookingId: booking.id,
+      sendAfter,
+      createdAt: now,
+    });
+  await toCustomer("BOOKING_CONFIRMATION", confirmationEmail(booking.reference, booking.customerFirstName, booking.participants, slot), now);
   if (input.reminderHoursBefore !== undefined) {
     const remindAt = new Date(startsAt.getTime() - input.reminderHoursBefore * 3_600_000);
-    if (remindAt > now) {
-      const reminder = reminderEmail(booking.reference, booking.customerFirstName, { productName: product.name, timeZone: product.timeZone, startsAt });
-      await queueEmail(tx, {
-        operatorId: product.operatorId,
-        kind: "BOOKING_REMINDER",
-        dedupeKey: `reminder:${booking.reference}`,
-        to: booking.customerEmail,
-        subject: reminder.subject,
-        text: reminder.text,
-        bookingId: booking.id,
-        sendAfter: remindAt,
-        createdAt: now,
-      });
-    }
+    if (remindAt > now) await toCustomer("BOOKING_REMINDER", reminderEmail(booking.reference, booking.customerFirstName, slot), remindAt);
   }
   return booking;
 }
