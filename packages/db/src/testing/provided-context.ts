@@ -2,6 +2,7 @@
 declare module "vitest" {
   export interface ProvidedContext {
     databaseAdminUrl: string;
+    databaseRunPrefix: string;
     databaseTemplate: string;
     databaseSeededTemplate: string | null;
   }

@@ -13,6 +13,8 @@ import { freePort } from "../runtime/free-port.ts";
 export interface TestServer {
   /** A URL of the server's maintenance database, for CREATE/DROP DATABASE. */
   adminUrl: string;
+  /** Every database of this run is named with it, so the run can drop them all at its end. */
+  runPrefix: string;
   /** A migrated database that each test file's database is cloned from. */
   templateName: string;
   /** The same with the demo seed, when asked for. */
@@ -57,25 +59,27 @@ export async function startTestServer(options: { seeded?: boolean } = {}): Promi
       await rm(dataDir, { recursive: true, force: true });
     };
   }
-  const templateName = uniqueName("sw_template");
+  const runPrefix = uniqueName("sw_run");
+  const templateName = `${runPrefix}_template`;
   await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(templateName)}`));
   await runMigrations(withDatabaseName(adminUrl, templateName));
-  const seededTemplateName = options.seeded ? await seededCopy(adminUrl, templateName) : null;
+  const seededTemplateName = options.seeded ? await seededCopy(adminUrl, templateName, `${runPrefix}_seeded`) : null;
   return {
     adminUrl,
+    runPrefix,
     templateName,
     seededTemplateName,
     stop: async () => {
-      for (const name of [templateName, seededTemplateName]) {
-        if (name) await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`));
-      }
+      await admin(adminUrl, async (c) => {
+        const { rows } = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [runPrefix]);
+        for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(datname)} WITH (FORCE)`);
+      });
       await stopServer();
     },
   };
 }
 
-async function seededCopy(adminUrl: string, template: string): Promise<string> {
-  const name = uniqueName("sw_seeded");
+async function seededCopy(adminUrl: string, template: string, name: string): Promise<string> {
   await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)} TEMPLATE ${c.escapeIdentifier(template)}`));
   const db = createDatabase(withDatabaseName(adminUrl, name), { maxConnections: 2 });
   try {
@@ -93,8 +97,8 @@ export interface TestDatabase {
 }
 
 /** A fresh database for one test file: a copy of the run's migrated template, or an empty one. */
-export async function createTestDatabase(adminUrl: string, template: string | null): Promise<TestDatabase> {
-  const name = uniqueName("sw_test");
+export async function createTestDatabase(adminUrl: string, runPrefix: string, template: string | null): Promise<TestDatabase> {
+  const name = uniqueName(`${runPrefix}_db`);
   await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}${template ? ` TEMPLATE ${c.escapeIdentifier(template)}` : ""}`));
   return {
     name,

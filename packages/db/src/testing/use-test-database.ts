@@ -17,7 +17,7 @@ export async function useTestDatabase(options: { content?: "empty" | "migrated" 
   const content = options.content ?? "migrated";
   const template = content === "empty" ? null : content === "demo" ? inject("databaseSeededTemplate") : inject("databaseTemplate");
   if (content === "demo" && !template) throw new Error("set SLOTWISE_TEST_DEMO_DATA=1 in the vitest config's test.env to get the demo data");
-  const database = await createTestDatabase(inject("databaseAdminUrl"), template);
+  const database = await createTestDatabase(inject("databaseAdminUrl"), inject("databaseRunPrefix"), template);
   const db = createDatabase(database.url);
   afterAll(async () => {
     await db.$disconnect();

@@ -11,6 +11,7 @@ export default async function setup(project: TestProject) {
   const env = project.config.env as Record<string, string> | undefined;
   const server = await startTestServer({ seeded: env?.SLOTWISE_TEST_DEMO_DATA === "1" });
   project.provide("databaseAdminUrl", server.adminUrl);
+  project.provide("databaseRunPrefix", server.runPrefix);
   project.provide("databaseTemplate", server.templateName);
   project.provide("databaseSeededTemplate", server.seededTemplateName);
   return () => server.stop();
