@@ -5,15 +5,15 @@ import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ApiEnv } from "../env.ts";
-import { createContext, type Context, type Services } from "../trpc/context.ts";
+import type { Context, Services } from "../trpc/context.ts";
 import { appRouter } from "../trpc/app-router.ts";
 import { describeFrameworkError } from "./framework-errors.ts";
 import { docsPage } from "./docs-page.ts";
 import { openApiDocument } from "./openapi-document.ts";
 import { problemPage } from "./problem-page.ts";
 import { pathOf } from "./request-path.ts";
-import { headerValue, REST_PREFIX, restPlugin, unmatchedRoute } from "./rest-plugin.ts";
-import { sessionTokenFrom } from "./session-cookie.ts";
+import { contextFromRequest } from "./request-context.ts";
+import { REST_PREFIX, restPlugin, unmatchedRoute } from "./rest-plugin.ts";
 import type { RateLimitVerdict } from "./rate-limit.ts";
 import { sendProblem } from "./send-problem.ts";
 
@@ -104,13 +104,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }: { req: FastifyRequest }) =>
-        createContext(options.services, {
-          requestId: req.id,
-          authorization: headerValue(req.headers.authorization),
-          sessionToken: sessionTokenFrom(headerValue(req.headers.cookie)),
-          origin: headerValue(req.headers.origin),
-        }),
+      createContext: ({ req }: { req: FastifyRequest }) => contextFromRequest(options.services, req),
       responseMeta: ({ ctx }: { ctx?: Context }) => ({ headers: ctx?.response.headers ?? {} }),
     },
   });

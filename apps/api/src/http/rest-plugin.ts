@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
 import { describeError, type ErrorDescription } from "../errors/describe-error.ts";
-import { createContext, type Context, type Services } from "../trpc/context.ts";
+import type { Context, Services } from "../trpc/context.ts";
 import { appRouter } from "../trpc/app-router.ts";
 import { entityTag, matchesIfNoneMatch } from "./conditional-get.ts";
 import { isProblemDocument, PROBLEM_CONTENT_TYPE, problemDocument } from "./problem-document.ts";
 import { methodsFor, metaByProcedure, restRoutes } from "./route-table.ts";
 import { instanceOf } from "./request-path.ts";
+import { contextFromRequest, headerValue } from "./request-context.ts";
 import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { problemHeaders, sendProblem } from "./send-problem.ts";
 
@@ -18,10 +19,6 @@ export interface RestOptions {
   services: Services;
   problemsBase: string;
   rateLimit: (key: string) => Promise<RateLimitVerdict>;
-}
-
-export function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /** 405 with Allow when the path exists under other methods, 404 otherwise. */
@@ -79,12 +76,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   await rest.register(fastifyTRPCOpenApiPlugin, {
     basePath: REST_PREFIX,
     router: appRouter,
-    createContext: ({ req }: { req: FastifyRequest }): Context =>
-      createContext(options.services, {
-        requestId: req.id,
-        authorization: headerValue(req.headers.authorization),
-        idempotencyKey: headerValue(req.headers["idempotency-key"]),
-      }),
+    createContext: ({ req }: { req: FastifyRequest }): Context => contextFromRequest(options.services, req),
     responseMeta: ({ ctx, paths, errors }: { ctx?: Context; paths?: readonly string[]; errors: readonly unknown[] }) => {
       if (errors.length > 0 || !ctx) return {};
       const meta = paths?.[0] ? metas.get(paths[0]) : undefined;

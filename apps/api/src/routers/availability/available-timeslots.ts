@@ -1,8 +1,7 @@
-import { addDays, availableTimeslots, startOfLocalDay } from "@slotwise/core";
-import { timeslotsBetween } from "@slotwise/db";
 import { z } from "zod";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { findActivity } from "../find-activity.ts";
+import { bookableTimeslotsOn } from "../find-timeslot.ts";
 import { availableTimeslotSchema } from "../schemas/availability.ts";
 import { activityIdParam, dateParam, partnerParam } from "../schemas/params.ts";
 
@@ -20,6 +19,5 @@ export const listAvailableTimeslots = partnerProcedure
   .output(z.object({ data: z.array(availableTimeslotSchema) }))
   .query(async ({ ctx, input }) => {
     const product = await findActivity(ctx.db, ctx.principal.operatorId, input.ActivityID);
-    const slots = await timeslotsBetween(ctx.db, product.id, startOfLocalDay(input.Date, product.timeZone), startOfLocalDay(addDays(input.Date, 1), product.timeZone));
-    return { data: availableTimeslots(slots, product, input.Date, ctx.now()) };
+    return { data: await bookableTimeslotsOn(ctx.db, product, input.Date, ctx.now()) };
   });

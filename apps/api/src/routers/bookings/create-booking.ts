@@ -1,11 +1,12 @@
-import { answersProblems, localToInstants, NotFoundError, participantsProblem, ValidationError, waiverStatus } from "@slotwise/core";
-import { createBookingInTx, listQuestions, timeslotsAt } from "@slotwise/db";
+import { answersProblems, participantsProblem, ValidationError, waiverStatus } from "@slotwise/core";
+import { createBookingInTx, listQuestions } from "@slotwise/db";
 import { z } from "zod";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { presentBooking } from "../../presenters/booking.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { findActivity } from "../find-activity.ts";
+import { timeslotAt } from "../find-timeslot.ts";
 import { bookingInputSchema, bookingSchema } from "../schemas/booking.ts";
 
 export const createBooking = partnerProcedure
@@ -33,8 +34,7 @@ export const createBooking = partnerProcedure
       const problems = answersProblems(questions, answers);
       if (problems.length) throw new ValidationError(problems);
     }
-    const [slot] = await timeslotsAt(ctx.db, product.id, localToInstants(input.Date, input.Time, product.timeZone));
-    if (!slot) throw new NotFoundError(`${product.name} has no timeslot on ${input.Date} at ${input.Time}`);
+    const slot = await timeslotAt(ctx.db, product, input.Date, input.Time);
     const partner = principal.partner;
     if (!partner) throw new Error("a partner procedure always has a partner");
     return withIdempotency(ctx, `POST /ota/${partner.slug}/booking`, input, async (tx) => {

@@ -1,11 +1,12 @@
-import { addDays, answersProblems, availableTimeslots, bookingRequestSchema, ConflictError, customerSchema, freePlaces, isCalendarDate, localToInstants, NotFoundError, refinedField, startOfLocalDay, ValidationError, waiverStatus } from "@slotwise/core";
-import { listActiveProducts, listQuestions, timeslotsAt, timeslotsBetween, type Db } from "@slotwise/db";
+import { answersProblems, bookingRequestSchema, ConflictError, customerSchema, freePlaces, isCalendarDate, NotFoundError, refinedField, ValidationError, waiverStatus } from "@slotwise/core";
+import { listActiveProducts, listQuestions, type Db } from "@slotwise/db";
 import { z } from "zod";
 import { presentBooking } from "../../presenters/booking.ts";
 import { presentProduct } from "../../presenters/product.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
 import { publicProcedure } from "../../trpc/procedures.ts";
 import { findActivity } from "../find-activity.ts";
+import { bookableTimeslotsOn, timeslotAt } from "../find-timeslot.ts";
 import { activityIdParam } from "../schemas/params.ts";
 import { sellTimeslot } from "../sell-timeslot.ts";
 
@@ -21,12 +22,6 @@ async function operatorNamed(db: Db, slug: string) {
   return operator;
 }
 
-async function slotAt(db: Db, product: { id: number; name: string; timeZone: string }, date: string, time: string) {
-  const [slot] = await timeslotsAt(db, product.id, localToInstants(date, time, product.timeZone));
-  if (!slot) throw new NotFoundError(`${product.name} has no timeslot on ${date} at ${time}`);
-  return slot;
-}
-
 export const shopActivities = publicProcedure.input(z.object({ operator: operatorSlug })).query(async ({ ctx, input }) => {
   const operator = await operatorNamed(ctx.db, input.operator);
   return (await listActiveProducts(ctx.db, operator.id)).map(presentProduct);
@@ -37,8 +32,7 @@ export const shopTimeslots = publicProcedure
   .query(async ({ ctx, input }) => {
     const operator = await operatorNamed(ctx.db, input.operator);
     const product = await findActivity(ctx.db, operator.id, input.ActivityID);
-    const slots = await timeslotsBetween(ctx.db, product.id, startOfLocalDay(input.Date, product.timeZone), startOfLocalDay(addDays(input.Date, 1), product.timeZone));
-    return availableTimeslots(slots, product, input.Date, ctx.now());
+    return bookableTimeslotsOn(ctx.db, product, input.Date, ctx.now());
   });
 
 export const shopCheckout = publicProcedure
@@ -50,7 +44,7 @@ export const shopCheckout = publicProcedure
     const answers = input.Answers ?? [];
     const problems = answersProblems(questions, answers);
     if (problems.length) throw new ValidationError(problems);
-    const slot = await slotAt(ctx.db, product, input.Date, input.Time);
+    const slot = await timeslotAt(ctx.db, product, input.Date, input.Time);
     const { order, booking } = await sellTimeslot(ctx, {
       product,
       timeslotId: slot.id,
@@ -80,7 +74,7 @@ export const shopJoinWaitlist = publicProcedure
   .mutation(async ({ ctx, input }) => {
     const operator = await operatorNamed(ctx.db, input.operator);
     const product = await findActivity(ctx.db, operator.id, input.ActivityID);
-    const slot = await slotAt(ctx.db, product, input.Date, input.Time);
+    const slot = await timeslotAt(ctx.db, product, input.Date, input.Time);
     if (freePlaces(slot) >= input.Participants && !slot.closed) {
       throw new ConflictError("timeslot-unavailable", "This timeslot still has places: book it instead of waiting", { available: freePlaces(slot) });
     }
