@@ -25,6 +25,24 @@ export interface Worker {
 }
 
 /**
+ * Creates the queue, or brings an existing one to these options. Several API processes
+ * starting at once on a fresh database race to create it (seen as a deadlock inside
+ * pg-boss): the loser looks again and finds the winner's queue.
+ */
+async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (await boss.getQueue(queue.name)) return boss.updateQueue(queue.name, queue);
+    try {
+      await boss.createQueue(queue.name, queue);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+/**
  * The background work of the platform, on pg-boss (its queue lives in PostgreSQL, schema
  * `pgboss`): sending outbox e-mails with retries and back-off, one job per e-mail, and
  * folding usage into its rollups. Any number of API processes may run it.
@@ -39,7 +57,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const lease = options.sendLeaseSeconds ?? 120;
   // "short": at most one waiting job per e-mail. Retries and back-off live on the outbox row
   // (its send lease), so a job never needs pg-boss to retry it.
-  await boss.createQueue(SEND_EMAIL, { name: SEND_EMAIL, policy: "short", retryLimit: 0, expireInSeconds: lease * 2 });
+  await ensureQueue(boss, { name: SEND_EMAIL, policy: "short", retryLimit: 0, expireInSeconds: lease * 2 });
   await boss.work<{ emailId: number }>(SEND_EMAIL, { batchSize: 5, pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) {
       const outcome = await sendOutboxEmail(db, mailer, job.data.emailId, now, lease);
