@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { issueKey, OTA } from "./harness.ts";
-import { spawnApi, startRedis, type ApiProcess } from "./processes.ts";
+import { spawnApis, startRedis, type ApiProcess } from "./processes.ts";
 import { useTestDatabase } from "@slotwise/db/testing";
 
 const { db, url } = await useTestDatabase({ content: "demo" });
@@ -16,7 +16,7 @@ function post(base: string, key: string, body: unknown, headers: Record<string, 
 
 describe("two API processes on one database", () => {
   beforeAll(async () => {
-    apis = await Promise.all([spawnApi({ DATABASE_URL: url }), spawnApi({ DATABASE_URL: url })]);
+    apis = await spawnApis(2, { DATABASE_URL: url });
   });
 
   it("sell exactly the capacity of one timeslot to 200 simultaneous attempts, answering only 201 and 409", async () => {
@@ -73,7 +73,7 @@ describe("rate limits shared through Redis", () => {
   beforeAll(async () => {
     redis = await startRedis();
     const env = { DATABASE_URL: url, REDIS_URL: redis.url, RATE_LIMIT_PER_SECOND: "5", RATE_LIMIT_BURST: "5" };
-    limited = await Promise.all([spawnApi(env), spawnApi(env)]);
+    limited = await spawnApis(2, env);
     apis.push(...limited);
   });
   afterAll(async () => {

@@ -50,7 +50,12 @@ export async function spawnApi(env: Record<string, string>): Promise<ApiProcess>
     });
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitUntilUp(base, child, lines);
+  try {
+    await waitUntilUp(base, child, lines);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
   return {
     base,
     child,
@@ -61,6 +66,17 @@ export async function spawnApi(env: Record<string, string>): Promise<ApiProcess>
       return exited;
     },
   };
+}
+
+/** Several API processes; if one does not start, the others are stopped before the error is thrown. */
+export async function spawnApis(count: number, env: Record<string, string>): Promise<ApiProcess[]> {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => spawnApi(env)));
+  const failed = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) {
+    await Promise.all(started.flatMap((r) => (r.status === "fulfilled" ? [r.value.stop("SIGKILL")] : [])));
+    throw failed.reason;
+  }
+  return started.map((r) => (r as PromiseFulfilledResult<ApiProcess>).value);
 }
 
 /** A throw-away Redis server (the `redis-server` binary), unless TEST_REDIS_URL names one. */
