@@ -22,3 +22,7 @@ export { dueEmails, claimEmailSend, noteSendFailure, MAX_SEND_ATTEMPTS } from ".
 export { checkCredentials, createSession, findSession, endSession, SESSION_DAYS } from "./auth/sessions.ts";
 export { changeTimeslotInTx } from "./catalog/change-timeslot.ts";
 export { usageSeries, type SeriesPoint, type SeriesUnit } from "./usage/usage-series.ts";
+export { listBookings, BOOKING_SORTS, type BookingListQuery, type BookingSort } from "./bookings/list-bookings.ts";
+export { bookingDetail } from "./bookings/booking-detail.ts";
+export { listActivities, availabilityGrid } from "./catalog/availability-grid.ts";
+export { listOutbox, type OutboxQuery } from "./email/list-outbox.ts";

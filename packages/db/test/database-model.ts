@@ -41,16 +41,20 @@ export async function actualSchema(url: string): Promise<ExpectedSchema> {
       (schema.tables[c.table] ??= {})[c.column] = { type, nullable: c.nullable, default: normalizeDefault(c.default, c.table, c.column) };
     }
 
-    const indexes = await client.query<{ name: string; table: string; columns: string[]; unique: boolean; primary: boolean }>(`
-      SELECT i.relname AS name, t.relname AS table, ix.indisunique AS unique, ix.indisprimary AS primary,
+    const indexes = await client.query<{ name: string; table: string; columns: string[]; unique: boolean; primary: boolean; method: string; opclasses: (string | null)[] }>(`
+      SELECT i.relname AS name, t.relname AS table, ix.indisunique AS unique, ix.indisprimary AS primary, am.amname AS method,
              array(SELECT a.attname FROM unnest(ix.indkey) WITH ORDINALITY k(attnum, ord)
-                   JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.ord)::text[] AS columns
+                   JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.ord)::text[] AS columns,
+             array(SELECT CASE WHEN oc.opcdefault THEN NULL ELSE oc.opcname END
+                     FROM unnest(ix.indclass) WITH ORDINALITY c(oid, ord)
+                     JOIN pg_opclass oc ON oc.oid = c.oid ORDER BY c.ord)::text[] AS opclasses
         FROM pg_index ix
         JOIN pg_class i ON i.oid = ix.indexrelid
+        JOIN pg_am am ON am.oid = i.relam
         JOIN pg_class t ON t.oid = ix.indrelid
         JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
        WHERE t.relname <> '_prisma_migrations'`);
-    for (const i of indexes.rows) schema.indexes[i.name] = { table: i.table, columns: i.columns, unique: i.unique, primary: i.primary };
+    for (const i of indexes.rows) schema.indexes[i.name] = { table: i.table, columns: i.columns, unique: i.unique, primary: i.primary, method: i.method, operatorClasses: i.opclasses };
 
     const fks = await client.query<{ name: string; table: string; columns: string[]; references: string; referenced: string[]; del: string; upd: string }>(`
       SELECT con.conname AS name, t.relname AS table, r.relname AS references, con.confdeltype AS del, con.confupdtype AS upd,

@@ -17,6 +17,9 @@ export interface ExpectedIndex {
   columns: string[];
   unique: boolean;
   primary: boolean;
+  /** Access method (`btree`, `gin`, …) and each column's operator class when not the default. */
+  method: string;
+  operatorClasses: (string | null)[];
 }
 
 export interface ExpectedForeignKey {
@@ -118,7 +121,14 @@ export async function expectedSchema(): Promise<ExpectedSchema> {
     const columns = index.fields.map((f) => columnOf(index.model, f.name));
     const suffix = index.type === "id" ? "pkey" : index.type === "unique" ? "key" : "idx";
     const name = index.dbName ?? (index.type === "id" ? `${table}_pkey` : `${table}_${columns.join("_")}_${suffix}`);
-    schema.indexes[name] = { table, columns, unique: index.type !== "normal", primary: index.type === "id" };
+    schema.indexes[name] = {
+      table,
+      columns,
+      unique: index.type !== "normal",
+      primary: index.type === "id",
+      method: (index.algorithm ?? "BTree").toLowerCase(),
+      operatorClasses: index.fields.map((f) => f.operatorClass ?? null),
+    };
   }
   return schema;
 }

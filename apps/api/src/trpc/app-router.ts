@@ -9,7 +9,11 @@ import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/li
 import { recordUsageEntry } from "../routers/usage/record-usage.ts";
 import { usageSummary } from "../routers/usage/usage-summary.ts";
 import { consoleUsageCsv, consoleUsageSeries, consoleUsageSummary } from "../routers/usage/console-usage.ts";
+import { activityGrid, listConsoleActivities } from "../routers/console/activities.ts";
+import { createKey, listKeys, revokeKey } from "../routers/console/api-keys.ts";
+import { bookingFilterOptions, cancelConsoleBooking, getConsoleBooking, listConsoleBookings } from "../routers/console/bookings.ts";
 import { changeTimeslot } from "../routers/console/change-timeslot.ts";
+import { listConsoleOutbox } from "../routers/console/outbox.ts";
 import { sellAtDesk } from "../routers/console/point-of-sale.ts";
 import { me, signIn, signOut } from "../routers/console/session.ts";
 import { shopActivities, shopCheckout, shopJoinWaitlist, shopTimeslots } from "../routers/shopfront/shopfront.ts";
@@ -26,8 +30,12 @@ export const appRouter = router({
   shopfront: router({ activities: shopActivities, timeslots: shopTimeslots, checkout: shopCheckout, joinWaitlist: shopJoinWaitlist }),
   console: router({
     session: router({ signIn, signOut, me }),
+    bookings: router({ list: listConsoleBookings, filterOptions: bookingFilterOptions, get: getConsoleBooking, cancel: cancelConsoleBooking }),
+    keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
+    activities: router({ list: listConsoleActivities, grid: activityGrid }),
     pointOfSale: router({ sell: sellAtDesk }),
     timeslots: router({ change: changeTimeslot }),
+    outbox: router({ list: listConsoleOutbox }),
     usage: router({ summary: consoleUsageSummary, series: consoleUsageSeries, csv: consoleUsageCsv }),
   }),
 });

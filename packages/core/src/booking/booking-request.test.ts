@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "../errors/domain-errors.ts";
+import { ConflictError, ValidationError } from "../errors/domain-errors.ts";
 import { fieldErrorsOf, fieldPath, parseOrThrow } from "../validation/field-errors.ts";
 import { bookingRequestSchema } from "./booking-request.ts";
+import { assertCancellable, isCancellable } from "./cancellation.ts";
 import { normalizePhone } from "./phone.ts";
 
 const valid = {
@@ -91,5 +92,16 @@ describe("phone numbers", () => {
     expect(normalizePhone("+1234567890123456")).toBeUndefined();
     expect(normalizePhone("+(351)912345678")).toBeUndefined();
     expect(normalizePhone("+999123456789")).toBeUndefined();
+  });
+});
+
+describe("cancellation", () => {
+  const start = new Date("2026-06-01T09:00:00Z");
+  it("is allowed until the timeslot starts, and not from its start on", () => {
+    expect(() => assertCancellable(start, new Date("2026-06-01T08:59:59Z"))).not.toThrow();
+    expect(() => assertCancellable(start, start)).toThrow(ConflictError);
+    expect(isCancellable({ status: "CONFIRMED", startsAt: start }, new Date("2026-05-31T00:00:00Z"))).toBe(true);
+    expect(isCancellable({ status: "CANCELLED", startsAt: start }, new Date("2026-05-31T00:00:00Z"))).toBe(false);
+    expect(isCancellable({ status: "CONFIRMED", startsAt: start }, new Date("2026-06-02T00:00:00Z"))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { ConflictError } from "@slotwise/core";
+import { assertCancellable } from "@slotwise/core";
 import { cancelBookingInTx } from "@slotwise/db";
 import { z } from "zod";
 import { presentBooking } from "../../presenters/booking.ts";
@@ -22,7 +22,7 @@ export const cancelBooking = partnerProcedure
     const booking = await partnerBooking(ctx, input.Reference);
     if (booking.status === "CANCELLED") return { data: presentBooking(booking, booking.product) };
     const now = ctx.now();
-    if (booking.startsAt <= now) throw new ConflictError("timeslot-unavailable", "This booking's timeslot has already started; it can no longer be cancelled");
+    assertCancellable(booking.startsAt, now);
     const partner = ctx.principal.partner?.slug ?? "unknown";
     const cancelled = await ctx.db.$transaction((tx) => cancelBookingInTx(tx, booking.id, `partner:${partner}`, now));
     return { data: presentBooking(cancelled, booking.product) };

@@ -1,0 +1,36 @@
+import { addDays, instantToLocal, NotFoundError, startOfLocalDay, todayIn } from "@slotwise/core";
+import { availabilityGrid, listActivities } from "@slotwise/db";
+import { z } from "zod";
+import { consoleProcedure } from "../../trpc/procedures.ts";
+import { calendarDate } from "./console-inputs.ts";
+
+export const GRID_DAYS = 14;
+
+export const listConsoleActivities = consoleProcedure.query(({ ctx }) => listActivities(ctx.db, ctx.principal.operatorId));
+
+/** Fourteen local days of one activity's timeslots, from `from` (default: today in the activity's zone). */
+export const activityGrid = consoleProcedure
+  .input(z.object({ productId: z.int(), from: calendarDate.optional() }))
+  .query(async ({ ctx, input }) => {
+    const product = await ctx.db.product.findFirst({ where: { id: input.productId, operatorId: ctx.principal.operatorId } });
+    if (!product) throw new NotFoundError(`There is no activity ${input.productId}`);
+    const from = input.from ?? todayIn(product.timeZone, ctx.now());
+    const grid = await availabilityGrid(ctx.db, ctx.principal.operatorId, product.id, startOfLocalDay(from, product.timeZone), startOfLocalDay(addDays(from, GRID_DAYS), product.timeZone));
+    if (!grid) throw new NotFoundError(`There is no activity ${input.productId}`);
+    const now = ctx.now();
+    return {
+      activity: { id: product.id, name: product.name, timeZone: product.timeZone, maxParticipants: product.maxParticipants, priceAmount: product.priceAmount, currency: product.currency },
+      days: Array.from({ length: GRID_DAYS }, (_, i) => addDays(from, i)),
+      from,
+      slots: grid.slots.map((s) => ({
+        id: s.id,
+        ...instantToLocal(s.startsAt, product.timeZone),
+        startsAt: s.startsAt.toISOString(),
+        capacity: s.capacity,
+        placesTaken: s.placesTaken,
+        closed: s.closed,
+        started: s.startsAt <= now,
+        waitlist: s.waitlist,
+      })),
+    };
+  });
