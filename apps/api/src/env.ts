@@ -9,7 +9,18 @@ const schema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
-  CONSOLE_ORIGIN: z.url().default("http://localhost:3000"),
+  /** The console's origins, comma-separated: console mutations from any other origin are refused. */
+  CONSOLE_ORIGIN: z
+    .string()
+    .default("http://localhost:3000,http://127.0.0.1:3000")
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
+        if (!URL.canParse(part)) ctx.addIssue({ code: "custom", message: `${part} is not a URL` });
+        else origins.push(new URL(part).origin);
+      }
+      return origins;
+    }),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default("Slotwise <bookings@slotwise.test>"),
   REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(24 * 14).default(24),

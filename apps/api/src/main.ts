@@ -20,7 +20,7 @@ const app = await buildServer({
   env,
   services: { db, now, settings: {
       reminderHoursBefore: env.REMINDER_HOURS_BEFORE,
-      consoleOrigins: [new URL(env.CONSOLE_ORIGIN).origin, new URL(env.PUBLIC_BASE_URL).origin],
+      consoleOrigins: [...env.CONSOLE_ORIGIN, new URL(env.PUBLIC_BASE_URL).origin],
       secureCookies: env.PUBLIC_BASE_URL.startsWith("https:"),
     }, authenticateKey: keyAuthenticator(db, tracker, now) },
   rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),

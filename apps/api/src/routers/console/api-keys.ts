@@ -6,7 +6,7 @@ import { consoleProcedure } from "../../trpc/procedures.ts";
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
 
 function presentKey(k: KeyRow, now: Date) {
-  const state = k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt <= now ? "expired" : "active";
+  const state: "revoked" | "expired" | "active" = k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt <= now ? "expired" : "active";
   return {
     prefix: k.prefix,
     name: k.name,

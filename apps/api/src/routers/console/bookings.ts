@@ -76,7 +76,7 @@ function presentDetail(b: Awaited<ReturnType<typeof detailOrThrow>>, now: Date) 
     paymentReference: b.paymentReference,
     order: b.order ? { id: b.order.id, channel: b.order.channel, paid: b.order.paid, totalAmount: b.order.totalAmount, currency: b.order.currency, paymentReference: b.order.paymentReference } : null,
     waiverStatus: b.waiverStatus,
-    waiver: b.product.questions.map((q) => ({ id: q.id, label: q.label, type: q.type, required: q.required, value: (valueOf.get(q.id) ?? null) as unknown })),
+    waiver: b.product.questions.map((q) => ({ id: q.id, label: q.label, type: q.type, required: q.required, value: (valueOf.get(q.id) ?? null) })),
     history: b.events.map((e) => ({ type: e.type, actor: e.actor, at: e.at.toISOString() })),
     emails: b.emails.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), sentAt: e.sentAt?.toISOString() ?? null })),
     createdAt: b.createdAt.toISOString(),

@@ -1,0 +1,6 @@
+// `pnpm dev` runs the console and the API side by side. There PORT is the console's (as for
+// `next dev`) and API_PORT the API's; the API accepts console mutations from that port.
+const consolePort = process.env.PORT ?? "3000";
+process.env.CONSOLE_ORIGIN ??= `http://localhost:${consolePort},http://127.0.0.1:${consolePort}`;
+process.env.PORT = process.env.API_PORT ?? "3001";
+await import("./main.ts");

@@ -1,0 +1,16 @@
+import base from "@slotwise/eslint-config/base";
+import reactHooks from "eslint-plugin-react-hooks";
+
+export default [
+  ...base,
+  reactHooks.configs.flat["recommended-latest"],
+  { ignores: ["next-env.d.ts"] },
+  // `onClick={() => setOpen(true)}` is the idiom of event handlers, not a confusing void.
+  {
+    rules: {
+      "@typescript-eslint/no-confusing-void-expression": ["error", { ignoreArrowShorthand: true }],
+      // About the React Compiler's memoization, which this app does not use.
+      "react-hooks/incompatible-library": "off",
+    },
+  },
+];

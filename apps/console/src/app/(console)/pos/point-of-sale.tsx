@@ -1,0 +1,148 @@
+"use client";
+import Link from "next/link";
+import { useState, type SyntheticEvent } from "react";
+import { toast } from "sonner";
+import { formatLocalDate, formatMoney } from "../../../lib/format";
+import { fieldProblems, problemMessage } from "../../../lib/problem";
+import { trpc, type RouterOutputs } from "../../../lib/trpc";
+
+type Sale = RouterOutputs["console"]["pointOfSale"]["sell"];
+const EMPTY_CUSTOMER = { FirstName: "", LastName: "", Email: "", Phone: "" };
+
+function Field({ label, name, error, ...input }: { label: string; name: string; error: string | undefined } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="field">
+      {label}
+      <input name={name} aria-invalid={Boolean(error)} {...input} />
+      {error && <span className="field-error">{error}</span>}
+    </label>
+  );
+}
+
+export function PointOfSale() {
+  const utils = trpc.useUtils();
+  const activities = trpc.console.activities.list.useQuery();
+  const [productId, setProductId] = useState<number | undefined>();
+  const activityId = productId ?? activities.data?.find((a) => a.active)?.id;
+  const grid = trpc.console.activities.grid.useQuery({ productId: activityId ?? 0 }, { enabled: activityId !== undefined });
+  const [timeslotId, setTimeslotId] = useState("");
+  const [participants, setParticipants] = useState("1");
+  const [customer, setCustomer] = useState(EMPTY_CUSTOMER);
+  const [paymentReference, setPaymentReference] = useState("");
+  const [sale, setSale] = useState<Sale | null>(null);
+  const sell = trpc.console.pointOfSale.sell.useMutation({
+    onSuccess: (result) => {
+      setSale(result);
+      setCustomer(EMPTY_CUSTOMER);
+      setPaymentReference("");
+      setTimeslotId("");
+      void utils.console.activities.grid.invalidate();
+      void utils.console.bookings.list.invalidate();
+      toast.success(`Sold: booking ${result.booking.Reference}`);
+    },
+    onError: (error) => toast.error(problemMessage(error)),
+  });
+  const problems = fieldProblems(sell.error);
+  const open = (grid.data?.slots ?? []).filter((s) => !s.closed && !s.started && s.capacity > s.placesTaken);
+  const activity = grid.data?.activity;
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setSale(null);
+    sell.mutate({ timeslotId: Number(timeslotId), Participants: Number(participants), Customer: customer, PaymentReference: paymentReference || undefined });
+  };
+  const customerField = (key: keyof typeof EMPTY_CUSTOMER) => ({
+    name: key,
+    value: customer[key],
+    error: problems[`Customer.${key}`],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setCustomer({ ...customer, [key]: e.target.value }),
+  });
+
+  return (
+    <div className="grid-2" style={{ alignItems: "start" }}>
+      <form className="card" onSubmit={submit} aria-labelledby="sale-heading">
+        <div className="card-head">
+          <h2 id="sale-heading">New sale</h2>
+        </div>
+        <div className="card-body stack" style={{ gap: 12 }}>
+          <label className="field">
+            Activity
+            <select
+              value={activityId ?? ""}
+              onChange={(e) => {
+                setProductId(Number(e.target.value));
+                setTimeslotId("");
+              }}
+            >
+              {activities.data?.filter((a) => a.active).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            Timeslot
+            <select value={timeslotId} onChange={(e) => setTimeslotId(e.target.value)} required aria-invalid={Boolean(problems.timeslotId)}>
+              <option value="">{grid.isPending ? "Loading timeslots…" : open.length ? "Choose a timeslot" : "No free timeslots in the next 14 days"}</option>
+              {open.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {formatLocalDate(s.date)} {s.time} · {s.capacity - s.placesTaken} free
+                </option>
+              ))}
+            </select>
+          </label>
+          <Field label="Participants" name="Participants" type="number" min={1} max={activity?.maxParticipants} value={participants} onChange={(e) => setParticipants(e.target.value)} error={problems.Participants} required />
+          <div className="grid-2" style={{ gap: 12 }}>
+            <Field label="First name" autoComplete="off" required {...customerField("FirstName")} />
+            <Field label="Last name" autoComplete="off" required {...customerField("LastName")} />
+          </div>
+          <Field label="E-mail" type="email" autoComplete="off" required {...customerField("Email")} />
+          <Field label="Phone (with country code)" type="tel" placeholder="+351 912 345 678" autoComplete="off" required {...customerField("Phone")} />
+          <Field label="Payment reference (card terminal or receipt)" name="PaymentReference" value={paymentReference} onChange={(e) => setPaymentReference(e.target.value)} error={problems.PaymentReference} maxLength={128} />
+          {activity && timeslotId && (
+            <p className="muted" style={{ margin: 0 }}>
+              Total {formatMoney(activity.priceAmount * (Number(participants) || 0), activity.currency)}
+            </p>
+          )}
+          <button type="submit" className="primary" disabled={sell.isPending || !timeslotId}>
+            {sell.isPending ? "Selling…" : "Sell and book"}
+          </button>
+        </div>
+      </form>
+      <section className="card" aria-live="polite" aria-labelledby="last-sale">
+        <div className="card-head">
+          <h2 id="last-sale">Last sale</h2>
+        </div>
+        <div className="card-body">
+          {sale ? (
+            <dl className="facts">
+              <dt>Booking</dt>
+              <dd>
+                <Link href={`/bookings/${sale.booking.Reference}`} className="mono">
+                  {sale.booking.Reference}
+                </Link>
+              </dd>
+              <dt>Order</dt>
+              <dd>#{sale.BasketID}, paid</dd>
+              <dt>When</dt>
+              <dd>
+                {formatLocalDate(sale.booking.Date)} at {sale.booking.Time}
+              </dd>
+              <dt>Customer</dt>
+              <dd>
+                {sale.booking.Customer.FirstName} {sale.booking.Customer.LastName} · {sale.booking.Participants} people
+              </dd>
+              <dt>Waiver</dt>
+              <dd>{sale.booking.WaiverStatus === "complete" ? "Nothing to sign" : "To be signed at the desk"}</dd>
+            </dl>
+          ) : (
+            <p className="muted" style={{ margin: 0 }}>
+              Sales made here appear in Bookings as point-of-sale bookings.
+            </p>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

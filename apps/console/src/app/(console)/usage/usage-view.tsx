@@ -1,0 +1,218 @@
+"use client";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import { EmptyState, ErrorState, Loading, SkeletonBlock } from "../../../components/states";
+import { PRESETS, presetRange, shiftDate, type Preset } from "../../../lib/date-ranges";
+import { formatLocalDate, formatNumber } from "../../../lib/format";
+import { problemMessage } from "../../../lib/problem";
+import { trpc } from "../../../lib/trpc";
+import { useUrlState } from "../../../lib/use-url-state";
+import { RangePicker, type RangeChoice } from "./range-picker";
+import { colorOf, SeriesChart, TotalsChart } from "./usage-charts";
+
+/** Every bucket label of the period, so that quiet days show as zero rather than vanish. */
+function bucketsOf(from: string, to: string, unit: "day" | "hour"): string[] {
+  const days: string[] = [];
+  for (let d = from; d <= to && days.length <= 366; d = shiftDate(d, 1)) days.push(d);
+  if (unit === "day") return days;
+  return days.flatMap((d) => Array.from({ length: 24 }, (_, h) => `${d}T${String(h).padStart(2, "0")}:00`));
+}
+
+function download(filename: string, csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function UsageView() {
+  const me = trpc.console.session.me.useQuery(undefined, { staleTime: 60_000 });
+  const url = useUrlState();
+  const defaultZone = me.data?.operator.timeZone ?? "UTC";
+  const tz = url.get("tz") ?? defaultZone;
+  const preset = (PRESETS as readonly string[]).includes(url.get("range") ?? "") ? (url.get("range") as Preset) : "last-30-days";
+  const fallback = presetRange("last-30-days", tz);
+  const range: RangeChoice =
+    preset === "custom" ? { preset, from: url.get("from") ?? fallback.from, to: url.get("to") ?? fallback.to, tz } : { preset, ...presetRange(preset, tz), tz };
+  const input = { from: range.from, to: range.to, tz: range.tz };
+  const ready = me.isSuccess;
+  const summary = trpc.console.usage.summary.useQuery(input, { enabled: ready, placeholderData: keepPreviousData });
+  const series = trpc.console.usage.series.useQuery(input, { enabled: ready, placeholderData: keepPreviousData });
+  const utils = trpc.useUtils();
+  const [exporting, setExporting] = useState(false);
+
+  const change = (changes: Partial<RangeChoice>) => {
+    const next = { ...range, ...changes };
+    if (next.preset === "custom") url.set({ range: "custom", from: next.from, to: next.to, tz: next.tz === defaultZone ? undefined : next.tz });
+    else url.set({ range: next.preset, from: undefined, to: undefined, tz: next.tz === defaultZone ? undefined : next.tz });
+  };
+
+  const exportCsv = async (kind: "summary" | "series") => {
+    setExporting(true);
+    try {
+      const file = await utils.console.usage.csv.fetch({ ...input, kind });
+      download(file.filename, file.csv);
+      toast.success(`Downloaded ${file.filename}`);
+    } catch (error) {
+      toast.error(problemMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const perMeter = useMemo(() => {
+    const byMeter = new Map<string, Map<string, number>>();
+    for (const p of series.data?.points ?? []) {
+      const values = byMeter.get(p.Meter) ?? new Map<string, number>();
+      values.set(p.Bucket, p.Usage);
+      byMeter.set(p.Meter, values);
+    }
+    return byMeter;
+  }, [series.data]);
+  const unit = series.data?.unit ?? "day";
+  const buckets = useMemo(() => bucketsOf(range.from, range.to, unit), [range.from, range.to, unit]);
+  const builtIn = new Set<string>(summary.data?.BuiltInMeters ?? []);
+  const data = summary.data;
+
+  return (
+    <div className="stack" aria-busy={summary.isFetching || series.isFetching}>
+      <section className="card">
+        <RangePicker value={range} defaultZone={defaultZone} onChange={change} />
+        <div className="card-body row" style={{ justifyContent: "space-between" }}>
+          <span className="muted">
+            {formatLocalDate(range.from)} – {formatLocalDate(range.to)}, both included, in {range.tz}
+          </span>
+          <div className="row">
+            <button type="button" onClick={() => void exportCsv("summary")} disabled={exporting || !data}>
+              Download CSV
+            </button>
+            <button type="button" onClick={() => void exportCsv("series")} disabled={exporting || !data}>
+              CSV per {unit}
+            </button>
+          </div>
+        </div>
+      </section>
+
+      {summary.error ? (
+        <div className="card">
+          <ErrorState message={problemMessage(summary.error)} onRetry={() => void summary.refetch()} />
+        </div>
+      ) : !data ? (
+        <>
+          <Loading label="Loading usage" />
+          <div className="grid-3">
+            <SkeletonBlock height={84} />
+            <SkeletonBlock height={84} />
+            <SkeletonBlock height={84} />
+          </div>
+          <SkeletonBlock height={320} />
+        </>
+      ) : (
+        <>
+          <div className="grid-3">
+            <div className="card stat">
+              <div className="label">Total usage</div>
+              <div className="value" data-testid="total-usage">
+                {formatNumber(data.Totals.Usage)}
+              </div>
+            </div>
+            <div className="card stat">
+              <div className="label">Events</div>
+              <div className="value" data-testid="total-events">
+                {formatNumber(data.Totals.Events)}
+              </div>
+            </div>
+            <div className="card stat">
+              <div className="label">Meters</div>
+              <div className="value">{data.Meters.length}</div>
+            </div>
+          </div>
+          {data.Meters.length === 0 ? (
+            <div className="card">
+              <EmptyState title="Nothing was metered in this period">
+                <span>Pick a longer period, or record usage with POST /api/v2/usage/meters.</span>
+              </EmptyState>
+            </div>
+          ) : (
+            <>
+              <section className="card" aria-labelledby="totals-heading">
+                <div className="card-head">
+                  <h2 id="totals-heading">Total usage per meter</h2>
+                </div>
+                <div className="card-body">
+                  <TotalsChart meters={data.Meters} />
+                </div>
+              </section>
+              <section className="card" aria-labelledby="table-heading">
+                <div className="card-head">
+                  <h2 id="table-heading">Meters</h2>
+                </div>
+                <div className="table-wrap">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">Meter</th>
+                        <th scope="col" className="right">
+                          Total usage
+                        </th>
+                        <th scope="col" className="right">
+                          Events
+                        </th>
+                        <th scope="col" className="right hide-narrow">
+                          Share of events
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.Meters.map((m) => (
+                        <tr key={m.Meter}>
+                          <td>
+                            <span className="mono">{m.Meter}</span> {builtIn.has(m.Meter) && <span className="badge built-in">Built-in</span>}
+                          </td>
+                          <td className="right num">{formatNumber(m.TotalUsage)}</td>
+                          <td className="right num">{formatNumber(m.EventCount)}</td>
+                          <td className="right num hide-narrow">{data.Totals.Events ? `${((100 * m.EventCount) / data.Totals.Events).toFixed(1)} %` : "—"}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                    <tfoot>
+                      <tr>
+                        <th scope="row">Total</th>
+                        <td className="right num">
+                          <strong>{formatNumber(data.Totals.Usage)}</strong>
+                        </td>
+                        <td className="right num">
+                          <strong>{formatNumber(data.Totals.Events)}</strong>
+                        </td>
+                        <td className="hide-narrow" />
+                      </tr>
+                    </tfoot>
+                  </table>
+                </div>
+              </section>
+              <section aria-labelledby="series-heading" className="stack">
+                <h2 id="series-heading">Per {unit}</h2>
+                <div className="multiples">
+                  {data.Meters.map((m, i) => (
+                    <div key={m.Meter} className="card">
+                      <div className="card-head">
+                        <h3 className="mono">{m.Meter}</h3>
+                        {builtIn.has(m.Meter) && <span className="badge built-in">Built-in</span>}
+                      </div>
+                      <div className="card-body">
+                        {series.data ? <SeriesChart meter={m.Meter} buckets={buckets} values={perMeter.get(m.Meter) ?? new Map()} color={colorOf(i)} unit={unit} /> : <SkeletonBlock height={170} />}
+                      </div>
+                    </div>
+                  ))}
+                </div>
+              </section>
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import type { AppRouter } from "@slotwise/api/router";
+import { createTRPCReact } from "@trpc/react-query";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+
+/** The console's only way to the API: the same router the partners' REST paths are served from. */
+export const trpc = createTRPCReact<AppRouter>();
+
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -1,0 +1,12 @@
+"use client";
+import { useEffect, useState } from "react";
+
+/** `value` once it has stopped changing for `ms`: typing in a search box sends one query, not one per key. */
+export function useDebounced<T>(value: T, ms = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

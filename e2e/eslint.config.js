@@ -1,0 +1,3 @@
+import base from "@slotwise/eslint-config/base";
+
+export default [...base, { files: ["tests/**/*.ts"], rules: { "@typescript-eslint/no-non-null-assertion": "off" } }];
