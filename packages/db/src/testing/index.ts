@@ -1,3 +1,4 @@
 export { startTestServer, createTestDatabase, uniqueName, type TestServer, type TestDatabase } from "./test-server.ts";
+export { withDatabaseName } from "../runtime/ensure-database.ts";
 export { useTestDatabase, type TestDb } from "./use-test-database.ts";
 export { freePort } from "../runtime/free-port.ts";

@@ -70,11 +70,16 @@ export async function startTestServer(options: { seeded?: boolean } = {}): Promi
     templateName,
     seededTemplateName,
     stop: async () => {
-      await admin(adminUrl, async (c) => {
-        const { rows } = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [runPrefix]);
-        for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(datname)} WITH (FORCE)`);
-      });
-      await stopServer();
+      try {
+        await admin(adminUrl, async (c) => {
+          const { rows } = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [runPrefix]);
+          for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(datname)} WITH (FORCE)`);
+        });
+      } finally {
+        // Also when the databases could not be dropped (an embedded server already told to shut
+        // down by a signal to the whole process group, say): the cluster and its folder still go.
+        await stopServer();
+      }
     },
   };
 }

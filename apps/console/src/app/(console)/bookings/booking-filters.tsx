@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
+import { DateInput } from "../../../components/date-input";
 import { useDebounced } from "../../../lib/use-debounced";
 import type { useUrlState } from "../../../lib/use-url-state";
 import { trpc } from "../../../lib/trpc";
@@ -77,11 +78,11 @@ export function BookingFilters({ url }: { url: ReturnType<typeof useUrlState> })
       </label>
       <label className="field">
         Activity from
-        <input type="date" value={get("from") ?? ""} onChange={change("from")} />
+        <DateInput value={get("from") ?? ""} onCommit={(from) => set({ from, page: undefined })} />
       </label>
       <label className="field">
         to
-        <input type="date" value={get("to") ?? ""} onChange={change("to")} />
+        <DateInput value={get("to") ?? ""} onCommit={(to) => set({ to, page: undefined })} />
       </label>
     </div>
   );

@@ -1,7 +1,12 @@
 "use client";
+import { getTimeZones } from "@vvo/tzdb";
+import { DateInput } from "../../../components/date-input";
 import { PRESET_LABELS, PRESETS, type Preset } from "../../../lib/date-ranges";
 
-const ZONES = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];
+// IANA's current names (Asia/Kolkata, Europe/Kyiv): browsers' own lists still say Asia/Calcutta.
+const ZONES = getTimeZones()
+  .map((z) => ({ name: z.name, label: `${z.name} (${z.alternativeName})` }))
+  .sort((a, b) => a.name.localeCompare(b.name));
 
 export interface RangeChoice {
   preset: Preset;
@@ -11,7 +16,7 @@ export interface RangeChoice {
 }
 
 export function RangePicker({ value, defaultZone, onChange }: { value: RangeChoice; defaultZone: string; onChange: (changes: Partial<RangeChoice>) => void }) {
-  const zones = [...new Set([defaultZone, "UTC", ...ZONES])];
+  const zones = [{ name: defaultZone, label: `${defaultZone} (yours)` }, ...[{ name: "UTC", label: "UTC" }, ...ZONES].filter((z) => z.name !== defaultZone)];
   return (
     <div className="filters">
       <div className="field" role="group" aria-label="Period">
@@ -26,18 +31,18 @@ export function RangePicker({ value, defaultZone, onChange }: { value: RangeChoi
       </div>
       <label className="field">
         From
-        <input type="date" value={value.from} max={value.to} onChange={(e) => onChange({ preset: "custom", from: e.target.value })} />
+        <DateInput value={value.from} max={value.to} onCommit={(from) => onChange({ preset: "custom", from })} />
       </label>
       <label className="field">
         To
-        <input type="date" value={value.to} min={value.from} onChange={(e) => onChange({ preset: "custom", to: e.target.value })} />
+        <DateInput value={value.to} min={value.from} onCommit={(to) => onChange({ preset: "custom", to })} />
       </label>
       <label className="field">
         Time zone
         <select value={value.tz} onChange={(e) => onChange({ tz: e.target.value })}>
           {zones.map((z) => (
-            <option key={z} value={z}>
-              {z === defaultZone ? `${z} (yours)` : z}
+            <option key={z.name} value={z.name}>
+              {z.label}
             </option>
           ))}
         </select>

@@ -45,9 +45,19 @@ export function UsageView() {
   const [exporting, setExporting] = useState(false);
 
   const change = (changes: Partial<RangeChoice>) => {
-    const next = { ...range, ...changes };
-    if (next.preset === "custom") url.set({ range: "custom", from: next.from, to: next.to, tz: next.tz === defaultZone ? undefined : next.tz });
-    else url.set({ range: next.preset, from: undefined, to: undefined, tz: next.tz === defaultZone ? undefined : next.tz });
+    url.set((current) => {
+      const next: Record<string, string | undefined> = {};
+      if (changes.tz !== undefined) next.tz = changes.tz === defaultZone ? undefined : changes.tz;
+      if (changes.preset === "custom") {
+        // Switching to custom starts from the dates on screen; each edit then changes one end.
+        next.range = "custom";
+        next.from = changes.from ?? current.get("from") ?? range.from;
+        next.to = changes.to ?? current.get("to") ?? range.to;
+      } else if (changes.preset) {
+        Object.assign(next, { range: changes.preset, from: undefined, to: undefined });
+      }
+      return next;
+    });
   };
 
   const exportCsv = async (kind: "summary" | "series") => {
