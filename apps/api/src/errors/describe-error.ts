@@ -22,6 +22,9 @@ export interface ErrorDescription {
 
 const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "53300", "P1001", "P1002", "P1017"]);
 
+// pg's words for a connection that broke mid-request, or that a restart left unusable.
+const LOST_CONNECTION = /Connection terminated|connect ECONNREFUSED|Can't reach database|terminating connection due to administrator command|encountered a connection error and is not queryable|the database system is (shutting down|starting up|in recovery mode)/;
+
 /** Whether the database, not the request, is what failed: the client should retry later. */
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 8; depth++) {
@@ -29,8 +32,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
     const record = e as { code?: unknown; cause?: unknown; message?: unknown; kind?: unknown };
     if (typeof record.code === "string" && UNAVAILABLE_CODES.has(record.code)) return true;
     if (record.kind === "DatabaseNotReachable" || record.kind === "ConnectionClosed") return true;
-    if (typeof record.message === "string" && /Connection terminated|connect ECONNREFUSED|Can't reach database|terminating connection due to administrator command/.test(record.message)) return true;
-    e = record.cause;
+    if (typeof record.message === "string" && LOST_CONNECTION.test(record.message)) return true;
+    // Prisma's known request errors carry the driver's error under `meta`, not `cause`.
+    const meta = (e as { meta?: { driverAdapterError?: unknown } }).meta;
+    e = record.cause ?? meta?.driverAdapterError;
   }
   return false;
 }

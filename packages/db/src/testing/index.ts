@@ -1,4 +1,6 @@
 export { startTestServer, createTestDatabase, uniqueName, type TestServer, type TestDatabase } from "./test-server.ts";
 export { withDatabaseName } from "../runtime/ensure-database.ts";
+export { startEmbeddedPostgres, type EmbeddedServer } from "../runtime/embedded-postgres.ts";
+export { seedDemoData } from "../seed/seed-demo-data.ts";
 export { useTestDatabase, type TestDb } from "./use-test-database.ts";
 export { freePort } from "../runtime/free-port.ts";

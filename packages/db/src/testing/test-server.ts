@@ -42,7 +42,7 @@ export function uniqueName(prefix: string): string {
  * folder. Either way the run gets its own freshly migrated template database, dropped at the
  * end, and never touches the development database.
  */
-export async function startTestServer(options: { seeded?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(options: { seeded?: boolean; durable?: boolean } = {}): Promise<TestServer> {
   const env = readDatabaseEnv();
   let adminUrl: string;
   let stopServer: () => Promise<void> = () => Promise.resolve();
@@ -52,7 +52,8 @@ export async function startTestServer(options: { seeded?: boolean } = {}): Promi
     const dataDir = await mkdtemp(join(tmpdir(), "slotwise-test-"));
     // mkdtemp makes the folder private; as root, PostgreSQL runs as `postgres` and must reach it.
     await chmod(dataDir, 0o755);
-    const server = await startEmbeddedPostgres({ dataDir: join(dataDir, "pg"), port: await freePort(), persistent: false, fast: true });
+    // Tests trade durability for speed (no fsync); benchmarks keep PostgreSQL's defaults.
+    const server = await startEmbeddedPostgres({ dataDir: join(dataDir, "pg"), port: await freePort(), persistent: false, fast: !options.durable });
     adminUrl = server.url("postgres");
     stopServer = async () => {
       await server.stop();

@@ -1,0 +1,37 @@
+import { instantToLocal } from "@slotwise/core";
+import { load, type LoadResult } from "../load.ts";
+import type { BenchStack } from "../stack.ts";
+
+export interface BookingResult {
+  load: LoadResult;
+  created: number;
+  booking_rps: number;
+  booking_p99_ms: number;
+  slots: number;
+}
+
+/** POST booking, one place at a time, each request on a random open timeslot of the next weeks. */
+export async function bookings(stack: BenchStack, api: string, seconds: number): Promise<BookingResult> {
+  const slots = await stack.db.timeslot.findMany({
+    where: { closed: false, startsAt: { gt: new Date(Date.now() + 2 * 86_400_000) }, product: { operatorId: stack.operatorId, active: true } },
+    include: { product: true },
+  });
+  const targets = slots.map((s) => ({ ActivityID: s.product.activityId, ...instantToLocal(s.startsAt, s.product.timeZone) }));
+  let n = 0;
+  const body = () => {
+    const t = targets[Math.floor(Math.random() * targets.length)] ?? targets[0];
+    n++;
+    return JSON.stringify({
+      ActivityID: t?.ActivityID,
+      Date: t?.date,
+      Time: t?.time,
+      Participants: 1,
+      Customer: { FirstName: "Bench", LastName: `Customer${n}`, Email: `bench${n}@example.com`, Phone: "+351912345678" },
+      PaymentReference: `BENCH-${n}`,
+    });
+  };
+  const before = await stack.db.booking.count();
+  const result = await load({ url: `${api}/api/v2/ota/acme-travel/booking`, method: "POST", headers: { authorization: `Bearer ${stack.keys.ota}` }, body, connections: 50, seconds });
+  const created = (await stack.db.booking.count()) - before;
+  return { load: result, created, booking_rps: created / seconds, booking_p99_ms: result.p99, slots: targets.length };
+}
