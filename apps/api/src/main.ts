@@ -2,6 +2,7 @@ import { createDatabase } from "@slotwise/db";
 import { openDatabase } from "@slotwise/db/runtime";
 import { Redis } from "ioredis";
 import { keyAuthenticator } from "./auth/authenticate-key.ts";
+import { changeAwareCache } from "./cache/change-aware-cache.ts";
 import { LastUsedTracker } from "./auth/last-used.ts";
 import { readApiEnv } from "./env.ts";
 import { buildServer } from "./http/build-server.ts";
@@ -13,16 +14,17 @@ const env = readApiEnv();
 const database = await openDatabase();
 const db = createDatabase(database.url, { maxConnections: 20 });
 const tracker = new LastUsedTracker(db);
+const { cache, feed } = changeAwareCache(database.url);
 const now = () => new Date();
 const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
 
 const app = await buildServer({
   env,
-  services: { db, now, settings: {
+  services: { db, cache, now, settings: {
       reminderHoursBefore: env.REMINDER_HOURS_BEFORE,
       consoleOrigins: [...env.CONSOLE_ORIGIN, new URL(env.PUBLIC_BASE_URL).origin],
       secureCookies: env.PUBLIC_BASE_URL.startsWith("https:"),
-    }, authenticateKey: keyAuthenticator(db, tracker, now) },
+    }, authenticateKey: keyAuthenticator(db, cache, tracker, now) },
   rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),
   ready: async () => {
     await db.$queryRaw`SELECT 1`;
@@ -46,6 +48,7 @@ async function shutdown(signal: string) {
   await tracker.close().catch((error: unknown) => {
     app.log.warn({ err: error }, "could not save key last-use times");
   });
+  await feed.close();
   await db.$disconnect();
   redis?.disconnect();
   await database.close();

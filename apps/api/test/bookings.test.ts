@@ -208,7 +208,7 @@ describe("the same router without HTTP", () => {
   it("serves a procedure through createCaller with a hand-built context", async () => {
     const now = () => new Date();
     const ctx = createContext(
-      { db: api.db, now, settings: TEST_SETTINGS, authenticateKey: keyAuthenticator(api.db, api.tracker, now) },
+      { db: api.db, cache: api.cache, now, settings: TEST_SETTINGS, authenticateKey: keyAuthenticator(api.db, api.cache, api.tracker, now) },
       { requestId: "test", authorization: `Bearer ${key}` },
     );
     const caller = appRouter.createCaller(ctx);

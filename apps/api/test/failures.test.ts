@@ -5,6 +5,7 @@ import { buildServer } from "../src/http/build-server.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
 import type { Services } from "../src/trpc/context.ts";
 import { OTA, PROBLEMS_BASE, PUBLIC_BASE, TEST_SETTINGS } from "./harness.ts";
+import { ReadCache } from "../src/cache/read-cache.ts";
 
 async function serve(services: Services, ready: () => Promise<void>) {
   const app = await buildServer({
@@ -22,7 +23,7 @@ describe("when the database cannot be reached", () => {
   it("answers 503 unavailable problem documents, on requests and on /readyz", async () => {
     const db = createDatabase(`postgresql://postgres:postgres@127.0.0.1:${await freePort()}/nothing`, { maxConnections: 1 });
     const base = await serve(
-      { db, now: () => new Date(), settings: TEST_SETTINGS, authenticateKey: () => Promise.resolve({ kind: "api-key", keyId: 1, operatorId: 1, prefix: "sw_x", scopes: ["ota"], partner: { id: 1, slug: "acme-travel" } }) },
+      { db, cache: new ReadCache(0), now: () => new Date(), settings: TEST_SETTINGS, authenticateKey: () => Promise.resolve({ kind: "api-key", keyId: 1, operatorId: 1, prefix: "sw_x", scopes: ["ota"], partner: { id: 1, slug: "acme-travel" } }) },
       async () => {
         await db.$queryRaw`SELECT 1`;
       },
@@ -49,6 +50,7 @@ describe("when something unexpected fails", () => {
     const base = await serve(
       {
         db: createDatabase("postgresql://unused@127.0.0.1:1/x"),
+        cache: new ReadCache(0),
         now: () => new Date(),
         settings: TEST_SETTINGS,
         authenticateKey: () => Promise.reject(new Error(secret)),

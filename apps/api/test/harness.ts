@@ -7,6 +7,8 @@ import { LastUsedTracker } from "../src/auth/last-used.ts";
 import { buildServer } from "../src/http/build-server.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
 import type { Settings } from "../src/trpc/context.ts";
+import { changeAwareCache } from "../src/cache/change-aware-cache.ts";
+import type { ReadCache } from "../src/cache/read-cache.ts";
 
 export const PUBLIC_BASE = "http://api.test";
 export const PROBLEMS_BASE = `${PUBLIC_BASE}/problems`;
@@ -23,6 +25,7 @@ export interface KeyOptions {
 export interface Api {
   base: string;
   db: Database;
+  cache: ReadCache;
   databaseUrl: string;
   tracker: LastUsedTracker;
   key(options?: KeyOptions): Promise<string>;
@@ -49,9 +52,10 @@ export async function startApi(options: { perSecond?: number; burst?: number } =
   const { db, url } = await useTestDatabase({ content: "demo" });
   const now = () => new Date();
   const tracker = new LastUsedTracker(db, 3_600_000);
+  const { cache, feed } = changeAwareCache(url);
   const app = await buildServer({
     env: { LOG_LEVEL: "silent", PUBLIC_BASE_URL: PUBLIC_BASE, PROBLEMS_BASE },
-    services: { db, now, settings: TEST_SETTINGS, authenticateKey: keyAuthenticator(db, tracker, now) },
+    services: { db, cache, now, settings: TEST_SETTINGS, authenticateKey: keyAuthenticator(db, cache, tracker, now) },
     rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
     ready: async () => {
       await db.$queryRaw`SELECT 1`;
@@ -61,10 +65,12 @@ export async function startApi(options: { perSecond?: number; burst?: number } =
   afterAll(async () => {
     await app.close();
     await tracker.close();
+    await feed.close();
   });
   return {
     base: address,
     db,
+    cache,
     databaseUrl: url,
     tracker,
     key: (keyOptions) => issueKey(db, keyOptions),

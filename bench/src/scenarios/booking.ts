@@ -10,8 +10,8 @@ export interface BookingResult {
   slots: number;
 }
 
-/** POST booking, one place at a time, each request on a random open timeslot of the next weeks. */
-export async function bookings(stack: BenchStack, api: string, seconds: number): Promise<BookingResult> {
+/** Request bodies booking one place on a random open timeslot of the coming weeks. */
+export async function bookingBodies(stack: BenchStack): Promise<{ body: () => string; slots: number }> {
   const slots = await stack.db.timeslot.findMany({
     where: { closed: false, startsAt: { gt: new Date(Date.now() + 2 * 86_400_000) }, product: { operatorId: stack.operatorId, active: true } },
     include: { product: true },
@@ -30,8 +30,14 @@ export async function bookings(stack: BenchStack, api: string, seconds: number):
       PaymentReference: `BENCH-${n}`,
     });
   };
+  return { body, slots: targets.length };
+}
+
+/** POST booking, one place at a time, each request on a random open timeslot. */
+export async function bookings(stack: BenchStack, api: string, seconds: number): Promise<BookingResult> {
+  const { body, slots } = await bookingBodies(stack);
   const before = await stack.db.booking.count();
   const result = await load({ url: `${api}/api/v2/ota/acme-travel/booking`, method: "POST", headers: { authorization: `Bearer ${stack.keys.ota}` }, body, connections: 50, seconds });
   const created = (await stack.db.booking.count()) - before;
-  return { load: result, created, booking_rps: created / seconds, booking_p99_ms: result.p99, slots: targets.length };
+  return { load: result, created, booking_rps: created / seconds, booking_p99_ms: result.p99, slots };
 }

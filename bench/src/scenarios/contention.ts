@@ -15,7 +15,7 @@ export interface ContentionResult {
 /** 1,000 booking attempts at once on one timeslot of capacity 20, spread over three API processes. */
 export async function contention(stack: BenchStack, apis: ApiProcess[], attempts = 1000): Promise<ContentionResult> {
   const product = await stack.db.product.findFirstOrThrow({ where: { operatorId: stack.operatorId, active: true, maxParticipants: { gte: 1 } }, orderBy: { id: "asc" } });
-  const startsAt = new Date(Math.ceil((Date.now() + 40 * 86_400_000) / 3_600_000) * 3_600_000 + 7 * 60_000);
+  const startsAt = new Date(Math.ceil((Date.now() + 40 * 86_400_000) / 3_600_000) * 3_600_000 + Math.floor(Math.random() * 50 + 1) * 60_000);
   const slot = await stack.db.timeslot.create({ data: { productId: product.id, startsAt, capacity: 20 } });
   const local = instantToLocal(startsAt, product.timeZone);
   const statuses: Record<string, number> = {};

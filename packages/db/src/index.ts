@@ -26,3 +26,4 @@ export { listBookings, BOOKING_SORTS, type BookingListQuery, type BookingSort } 
 export { bookingDetail } from "./bookings/booking-detail.ts";
 export { listActivities, availabilityGrid } from "./catalog/availability-grid.ts";
 export { listOutbox, type OutboxQuery } from "./email/list-outbox.ts";
+export { listenForChanges, CHANGES_CHANNEL, type ChangeFeed, type ChangeHandlers } from "./changes/listen-for-changes.ts";

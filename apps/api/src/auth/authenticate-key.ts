@@ -1,13 +1,16 @@
 import { hashApiKey, isApiKeyFormat } from "@slotwise/core";
 import { findApiKeyByHash, scopeFromDb, type Database } from "@slotwise/db";
+import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
 import type { ApiKeyPrincipal } from "../trpc/context.ts";
 import type { LastUsedTracker } from "./last-used.ts";
 
 /** Resolves a bearer key by its hash; unknown, revoked and expired keys are all simply null. */
-export function keyAuthenticator(db: Database, tracker: LastUsedTracker, now: () => Date) {
+export function keyAuthenticator(db: Database, cache: ReadCache, tracker: LastUsedTracker, now: () => Date) {
   return async (key: string): Promise<ApiKeyPrincipal | null> => {
     if (!isApiKeyFormat(key)) return null;
-    const row = await findApiKeyByHash(db, await hashApiKey(key));
+    const hash = await hashApiKey(key);
+    // Revocation and expiry are checked on every request, cached row or not.
+    const row = await cache.read(`api-key:${hash}`, cacheTags.apiKey(hash), () => findApiKeyByHash(db, hash), (found) => found !== null);
     const at = now();
     if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= at)) return null;
     tracker.touch(row.id, at);

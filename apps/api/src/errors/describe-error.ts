@@ -20,7 +20,8 @@ export interface ErrorDescription {
   extra: Record<string, unknown>;
 }
 
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "53300", "P1001", "P1002", "P1017"]);
+// P2028: Prisma could not start (or finish) a transaction in time, i.e. the database is saturated.
+const UNAVAILABLE_CODES = new Set(["P2028", "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "53300", "P1001", "P1002", "P1017"]);
 
 // pg's words for a connection that broke mid-request, or that a restart left unusable.
 const LOST_CONNECTION = /Connection terminated|connect ECONNREFUSED|Can't reach database|terminating connection due to administrator command|encountered a connection error and is not queryable|the database system is (shutting down|starting up|in recovery mode)/;

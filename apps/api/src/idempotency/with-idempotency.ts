@@ -20,6 +20,8 @@ export async function withIdempotency<T>(
   scope: string,
   request: unknown,
   work: (tx: Tx) => Promise<WorkResult<T>>,
+  /** `work` is a single statement, atomic by itself: without a key it runs outside a transaction (saving BEGIN and COMMIT). */
+  options: { singleStatement?: boolean } = {},
 ): Promise<T> {
   const respond = (result: WorkResult<T>, replayed: boolean) => {
     ctx.response.status = result.status;
@@ -27,7 +29,7 @@ export async function withIdempotency<T>(
     return result.body;
   };
   const key = ctx.idempotencyKey;
-  if (key === undefined) return respond(await ctx.db.$transaction(work), false);
+  if (key === undefined) return respond(await (options.singleStatement ? work(ctx.db) : ctx.db.$transaction(work)), false);
   if (key.length < 1 || key.length > 255) {
     throw new ValidationError([{ field: "Idempotency-Key", message: "Idempotency-Key must be 1 to 255 characters" }]);
   }

@@ -1,6 +1,7 @@
 import { participantsProblem, ValidationError, type WaiverAnswer } from "@slotwise/core";
 import { placePaidOrder, type Database, type Product } from "@slotwise/db";
 import type { Settings } from "../trpc/context.ts";
+import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
 
 export interface Sale {
   product: Product;
@@ -15,10 +16,10 @@ export interface Sale {
 }
 
 /** A paid order with its booking, for the shopfront's checkout and the console's point of sale. */
-export async function sellTimeslot(ctx: { db: Database; now: () => Date; settings: Settings }, sale: Sale) {
+export async function sellTimeslot(ctx: { db: Database; cache: ReadCache; now: () => Date; settings: Settings }, sale: Sale) {
   const bounds = participantsProblem(sale.participants, sale.product);
   if (bounds) throw new ValidationError([{ field: "Participants", message: bounds }]);
-  return placePaidOrder(ctx.db, {
+  const sold = await placePaidOrder(ctx.db, {
     product: sale.product,
     timeslotId: sale.timeslotId,
     participants: sale.participants,
@@ -32,4 +33,6 @@ export async function sellTimeslot(ctx: { db: Database; now: () => Date; setting
     channel: sale.channel,
     unitPrice: { amount: sale.product.priceAmount, currency: sale.product.currency },
   });
+  ctx.cache.invalidate(cacheTags.product(sale.product.id));
+  return sold;
 }

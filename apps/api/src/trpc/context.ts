@@ -1,5 +1,6 @@
 import type { ApiScopeName } from "@slotwise/core";
 import type { Database } from "@slotwise/db";
+import type { ReadCache } from "../cache/read-cache.ts";
 
 export interface ApiKeyPrincipal {
   kind: "api-key";
@@ -34,6 +35,8 @@ export interface Settings {
 
 export interface Services {
   db: Database;
+  /** Shared reads (keys, products, timeslots), dropped on every committed change to them. */
+  cache: ReadCache;
   now: () => Date;
   settings: Settings;
   /** Resolves a bearer key to its principal, or null when unknown, revoked or expired. */

@@ -1,3 +1,5 @@
+import { ConflictError } from "../errors/domain-errors.ts";
+
 /** What the capacity rules need to know of a timeslot. */
 export interface SlotState {
   startsAt: Date;
@@ -49,6 +51,17 @@ export function takePlaces(slot: SlotState, participants: number, cutoffMinutes:
   const available = freePlaces(slot);
   if (participants > available) return { ok: false, reason: "insufficient-capacity", available };
   return { ok: true, placesTaken: slot.placesTaken + participants };
+}
+
+/** The refusal a customer gets when `takePlaces` says no, or null when the sale may go ahead. */
+export function placesRefusal(slot: SlotState, participants: number, cutoffMinutes: number, now: Date): ConflictError | null {
+  const outcome = takePlaces(slot, participants, cutoffMinutes, now);
+  if (outcome.ok) return null;
+  if (outcome.reason === "insufficient-capacity") {
+    return new ConflictError("insufficient-capacity", `Only ${outcome.available} places are left in this timeslot; ${participants} were requested`, { available: outcome.available });
+  }
+  const why = { started: "has already started", cutoff: "is past its booking cut-off", closed: "is closed", full: "is full" }[outcome.detail];
+  return new ConflictError("timeslot-unavailable", `This timeslot ${why}`);
 }
 
 /** Places given back by a cancellation, never below zero. */

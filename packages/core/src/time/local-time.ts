@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { remembered } from "./memo.ts";
 
 export interface LocalDateTime {
   date: string;
@@ -11,25 +12,45 @@ export interface LocalDateTime {
  * two in an overlap (the clock repeats an hour), one otherwise.
  */
 export function localToInstants(date: string, time: string, zone: string): Date[] {
-  const local = DateTime.fromISO(`${date}T${time}`, { zone });
-  if (!local.isValid) return [];
-  return local
-    .getPossibleOffsets()
-    .filter((candidate) => candidate.toFormat("yyyy-MM-dd'T'HH:mm") === `${date}T${time}`)
-    .map((candidate) => candidate.toJSDate())
-    .sort((a, b) => a.getTime() - b.getTime());
+  return instantsOf(date, time, zone).map((ms) => new Date(ms));
 }
+
+const instantsOf = remembered(
+  (date: string, time: string, zone: string): readonly number[] => {
+    const local = DateTime.fromISO(`${date}T${time}`, { zone });
+    if (!local.isValid) return [];
+    return local
+      .getPossibleOffsets()
+      .filter((candidate) => candidate.toFormat("yyyy-MM-dd'T'HH:mm") === `${date}T${time}`)
+      .map((candidate) => candidate.toMillis())
+      .sort((a, b) => a - b);
+  },
+  (date, time, zone) => `${date}T${time}@${zone}`,
+);
 
 /** The wall-clock date and `HH:MM` of `instant` in `zone`. */
 export function instantToLocal(instant: Date, zone: string): LocalDateTime {
-  const local = DateTime.fromJSDate(instant, { zone });
-  return { date: local.toFormat("yyyy-MM-dd"), time: local.toFormat("HH:mm") };
+  const { date, time } = localOf(instant.getTime(), zone);
+  return { date, time };
 }
+
+const localOf = remembered(
+  (ms: number, zone: string): LocalDateTime => {
+    const local = DateTime.fromMillis(ms, { zone });
+    return { date: local.toFormat("yyyy-MM-dd"), time: local.toFormat("HH:mm") };
+  },
+  (ms, zone) => `${ms}@${zone}`,
+);
 
 /** ISO 8601 with the zone's offset at that instant: `2026-12-01T09:30:00+00:00`. */
 export function toOffsetIso(instant: Date, zone: string): string {
-  return DateTime.fromJSDate(instant, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ");
+  return offsetIsoOf(instant.getTime(), zone);
 }
+
+const offsetIsoOf = remembered(
+  (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ"),
+  (ms, zone) => `${ms}@${zone}`,
+);
 
 export interface DayBounds {
   /** First instant of the local day. */

@@ -1,4 +1,4 @@
-import { ConflictError, takePlaces } from "@slotwise/core";
+import { placesRefusal } from "@slotwise/core";
 import type { Tx } from "../tx.ts";
 
 /**
@@ -20,14 +20,8 @@ export async function takePlacesInTx(tx: Tx, timeslotId: number, participants: n
     const [row] = taken;
     if (row) return row.starts_at;
     const slot = await tx.timeslot.findUniqueOrThrow({ where: { id: timeslotId } });
-    const outcome = takePlaces(slot, participants, cutoffMinutes, now);
-    if (outcome.ok) continue; // places were freed between the UPDATE and the read: try again
-    if (outcome.reason === "insufficient-capacity") {
-      throw new ConflictError("insufficient-capacity", `Only ${outcome.available} places are left in this timeslot; ${participants} were requested`, {
-        available: outcome.available,
-      });
-    }
-    const why = { started: "has already started", cutoff: "is past its booking cut-off", closed: "is closed", full: "is full" }[outcome.detail];
-    throw new ConflictError("timeslot-unavailable", `This timeslot ${why}`);
+    const refusal = placesRefusal(slot, participants, cutoffMinutes, now);
+    // No refusal: places were freed between the UPDATE and the read, so try again.
+    if (refusal) throw refusal;
   }
 }

@@ -1,8 +1,8 @@
 import { addDays, availableDates, dateRangeCheck, startOfLocalDay } from "@slotwise/core";
-import { timeslotsBetween } from "@slotwise/db";
 import { z } from "zod";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { findActivity } from "../find-activity.ts";
+import { cachedTimeslotsBetween } from "../find-timeslot.ts";
 import { availableDateSchema } from "../schemas/availability.ts";
 import { activityIdParam, dateParam, partnerParam } from "../schemas/params.ts";
 
@@ -23,9 +23,9 @@ export const listAvailableDates = partnerProcedure
   .input(input)
   .output(z.object({ data: z.array(availableDateSchema) }))
   .query(async ({ ctx, input }) => {
-    const product = await findActivity(ctx.db, ctx.principal.operatorId, input.ActivityID);
+    const product = await findActivity(ctx, ctx.principal.operatorId, input.ActivityID);
     const from = startOfLocalDay(input.StartDate, product.timeZone);
     const to = startOfLocalDay(addDays(input.EndDate, 1), product.timeZone);
-    const slots = await timeslotsBetween(ctx.db, product.id, from, to);
+    const slots = await cachedTimeslotsBetween(ctx, product.id, from, to);
     return { data: availableDates(slots, product, input.StartDate, input.EndDate, ctx.now()) };
   });

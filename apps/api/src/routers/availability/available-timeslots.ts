@@ -18,6 +18,6 @@ export const listAvailableTimeslots = partnerProcedure
   .input(z.object({ partner: partnerParam, ActivityID: activityIdParam, Date: dateParam("Date") }))
   .output(z.object({ data: z.array(availableTimeslotSchema) }))
   .query(async ({ ctx, input }) => {
-    const product = await findActivity(ctx.db, ctx.principal.operatorId, input.ActivityID);
-    return { data: await bookableTimeslotsOn(ctx.db, product, input.Date, ctx.now()) };
+    const product = await findActivity(ctx, ctx.principal.operatorId, input.ActivityID);
+    return { data: await bookableTimeslotsOn(ctx, product, input.Date, ctx.now()) };
   });

@@ -5,6 +5,7 @@ import { presentBooking } from "../../presenters/booking.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { bookingSchema } from "../schemas/booking.ts";
 import { bookingReferenceInput, partnerBooking } from "./get-booking.ts";
+import { cacheTags } from "../../cache/read-cache.ts";
 
 export const cancelBooking = partnerProcedure
   .meta({
@@ -25,5 +26,6 @@ export const cancelBooking = partnerProcedure
     assertCancellable(booking.startsAt, now);
     const partner = ctx.principal.partner?.slug ?? "unknown";
     const cancelled = await ctx.db.$transaction((tx) => cancelBookingInTx(tx, booking.id, `partner:${partner}`, now));
+    ctx.cache.invalidate(cacheTags.product(booking.productId));
     return { data: presentBooking(cancelled, booking.product) };
   });

@@ -1,13 +1,18 @@
-import { answersProblems, participantsProblem, ValidationError, waiverStatus } from "@slotwise/core";
-import { createBookingInTx, listQuestions } from "@slotwise/db";
+import { answersProblems, participantsProblem, placesRefusal, ValidationError, waiverStatus } from "@slotwise/core";
+import { createBookingInTx } from "@slotwise/db";
 import { z } from "zod";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { presentBooking } from "../../presenters/booking.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
-import { findActivity } from "../find-activity.ts";
+import { activityQuestions, findActivity } from "../find-activity.ts";
 import { timeslotAt } from "../find-timeslot.ts";
 import { bookingInputSchema, bookingSchema } from "../schemas/booking.ts";
+import { cacheTags } from "../../cache/read-cache.ts";
+import { SerialByKey } from "../serial-by-key.ts";
+
+/** One queue per timeslot in this process (see SerialByKey). */
+const slotSales = new SerialByKey();
 
 export const createBooking = partnerProcedure
   .meta({
@@ -25,38 +30,48 @@ export const createBooking = partnerProcedure
   .output(z.object({ data: bookingSchema }))
   .mutation(async ({ ctx, input }) => {
     const { principal } = ctx;
-    const product = await findActivity(ctx.db, principal.operatorId, input.ActivityID);
+    const product = await findActivity(ctx, principal.operatorId, input.ActivityID);
     const bounds = participantsProblem(input.Participants, product);
     if (bounds) throw new ValidationError([{ field: "Participants", message: bounds }]);
-    const questions = (await listQuestions(ctx.db, product.id)).map(toCoreQuestion);
+    const questions = (await activityQuestions(ctx, product.id)).map(toCoreQuestion);
     const answers = input.Answers ?? [];
     if (input.Answers) {
       const problems = answersProblems(questions, answers);
       if (problems.length) throw new ValidationError(problems);
     }
-    const slot = await timeslotAt(ctx.db, product, input.Date, input.Time);
     const partner = principal.partner;
     if (!partner) throw new Error("a partner procedure always has a partner");
-    return withIdempotency(ctx, `POST /ota/${partner.slug}/booking`, input, async (tx) => {
-      const booking = await createBookingInTx(tx, {
-        product,
-        timeslotId: slot.id,
-        participants: input.Participants,
-        customer: { firstName: input.Customer.FirstName, lastName: input.Customer.LastName, email: input.Customer.Email, phone: input.Customer.Phone },
-        source: "PARTNER",
-        partnerId: partner.id,
-        apiKeyId: principal.keyId,
-        paymentReference: input.PaymentReference ?? null,
-        answers,
-        waiverStatus: waiverStatus(questions, answers),
-        actor: `partner:${partner.slug}`,
-        now: ctx.now(),
-        reminderHoursBefore: ctx.settings.reminderHoursBefore,
+    return slotSales.run(`${product.id}:${input.Date}T${input.Time}`, async () => {
+      const slot = await timeslotAt(ctx, product, input.Date, input.Time);
+      // Refused from the read alone, without a transaction: in a rush, the waiters behind the
+      // sale of the last place end here. The conditional UPDATE still decides the rest. Not
+      // with an Idempotency-Key: a replay must get its first answer, even once the slot is full.
+      const refusal = ctx.idempotencyKey === undefined ? placesRefusal(slot, input.Participants, product.bookingCutoffMinutes, ctx.now()) : null;
+      if (refusal) throw refusal;
+      const result = await withIdempotency(ctx, `POST /ota/${partner.slug}/booking`, input, async (tx) => {
+        const booking = await createBookingInTx(tx, {
+          product,
+          timeslotId: slot.id,
+          participants: input.Participants,
+          customer: { firstName: input.Customer.FirstName, lastName: input.Customer.LastName, email: input.Customer.Email, phone: input.Customer.Phone },
+          source: "PARTNER",
+          partnerId: partner.id,
+          apiKeyId: principal.keyId,
+          paymentReference: input.PaymentReference ?? null,
+          answers,
+          waiverStatus: waiverStatus(questions, answers),
+          actor: `partner:${partner.slug}`,
+          now: ctx.now(),
+          reminderHoursBefore: ctx.settings.reminderHoursBefore,
+        });
+        return {
+          status: 201,
+          body: { data: presentBooking(booking, product) },
+          headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
+        };
       });
-      return {
-        status: 201,
-        body: { data: presentBooking(booking, product) },
-        headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
-      };
+      // This process reads its own writes at once; the others hear of it from the database.
+      ctx.cache.invalidate(cacheTags.product(product.id));
+      return result;
     });
   });

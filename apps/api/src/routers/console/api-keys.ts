@@ -2,6 +2,7 @@ import { API_SCOPES } from "@slotwise/core";
 import { createApiKey, listApiKeys, revokeApiKey, scopeFromDb } from "@slotwise/db";
 import { z } from "zod";
 import { consoleProcedure } from "../../trpc/procedures.ts";
+import { cacheTags } from "../../cache/read-cache.ts";
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
 
@@ -45,5 +46,6 @@ export const createKey = consoleProcedure
 export const revokeKey = consoleProcedure.input(z.object({ prefix: z.string().trim().min(1).max(32) })).mutation(async ({ ctx, input }) => {
   const now = ctx.now();
   const revoked = await revokeApiKey(ctx.db, input.prefix, now, ctx.principal.operatorId);
+  ctx.cache.invalidate(cacheTags.apiKey(revoked.hash));
   return { prefix: revoked.prefix, revokedAt: (revoked.revokedAt ?? now).toISOString() };
 });

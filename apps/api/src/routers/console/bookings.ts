@@ -3,6 +3,7 @@ import { BOOKING_SORTS, bookingDetail, cancelBookingInTx, listBookings } from "@
 import { z } from "zod";
 import { consoleProcedure } from "../../trpc/procedures.ts";
 import { calendarDate, pageInput, pageOf } from "./console-inputs.ts";
+import { cacheTags } from "../../cache/read-cache.ts";
 
 const listInput = z.object({
   from: calendarDate.optional(),
@@ -98,6 +99,7 @@ export const cancelConsoleBooking = consoleProcedure
     if (booking.status === "CONFIRMED") {
       assertCancellable(booking.startsAt, now);
       await ctx.db.$transaction((tx) => cancelBookingInTx(tx, booking.id, `console:${ctx.principal.email}`, now));
+      ctx.cache.invalidate(cacheTags.product(booking.productId));
     }
     return presentDetail(await detailOrThrow(ctx, input.reference), now);
   });

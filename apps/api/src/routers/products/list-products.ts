@@ -1,9 +1,9 @@
-import { listActiveProducts } from "@slotwise/db";
 import { z } from "zod";
 import { presentProduct } from "../../presenters/product.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { partnerParam } from "../schemas/params.ts";
 import { productSchema } from "../schemas/product.ts";
+import { activeProducts } from "../active-products.ts";
 
 export const listProducts = partnerProcedure
   .meta({
@@ -19,6 +19,6 @@ export const listProducts = partnerProcedure
   .input(z.object({ partner: partnerParam, name: z.string().max(200).optional().meta({ description: "Case-insensitive part of the product name" }) }))
   .output(z.object({ data: z.array(productSchema) }))
   .query(async ({ ctx, input }) => {
-    const products = await listActiveProducts(ctx.db, ctx.principal.operatorId, input.name);
+    const products = await activeProducts(ctx, ctx.principal.operatorId, input.name);
     return { data: products.map(presentProduct) };
   });

@@ -1,9 +1,8 @@
-import { listQuestions } from "@slotwise/db";
 import { z } from "zod";
 import type { Context } from "../../trpc/context.ts";
 import { coreProcedure, partnerProcedure } from "../../trpc/procedures.ts";
 import { presentQuestion } from "../../presenters/question.ts";
-import { findActivity } from "../find-activity.ts";
+import { activityQuestions, findActivity } from "../find-activity.ts";
 import { activityIdParam, partnerParam } from "../schemas/params.ts";
 import { questionSchema } from "../schemas/question.ts";
 
@@ -11,8 +10,8 @@ const output = z.object({ data: z.array(questionSchema) });
 const description = "The waiver questions of the activity, in display order. Ask them before booking and send the answers with the booking.";
 
 async function questionsOf(ctx: Context & { principal: { operatorId: number } }, activityId: string) {
-  const product = await findActivity(ctx.db, ctx.principal.operatorId, activityId);
-  return { data: (await listQuestions(ctx.db, product.id)).map(presentQuestion) };
+  const product = await findActivity(ctx, ctx.principal.operatorId, activityId);
+  return { data: (await activityQuestions(ctx, product.id)).map(presentQuestion) };
 }
 
 /** Defined before the partner variant: `core` would otherwise match `{partner}`. */

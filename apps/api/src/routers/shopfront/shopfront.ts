@@ -1,11 +1,12 @@
 import { answersProblems, bookingRequestSchema, ConflictError, customerSchema, freePlaces, isCalendarDate, NotFoundError, refinedField, ValidationError, waiverStatus } from "@slotwise/core";
-import { listActiveProducts, listQuestions, type Db } from "@slotwise/db";
+import type { Db } from "@slotwise/db";
+import { activeProducts } from "../active-products.ts";
 import { z } from "zod";
 import { presentBooking } from "../../presenters/booking.ts";
 import { presentProduct } from "../../presenters/product.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
 import { publicProcedure } from "../../trpc/procedures.ts";
-import { findActivity } from "../find-activity.ts";
+import { activityQuestions, findActivity } from "../find-activity.ts";
 import { bookableTimeslotsOn, timeslotAt } from "../find-timeslot.ts";
 import { activityIdParam } from "../schemas/params.ts";
 import { sellTimeslot } from "../sell-timeslot.ts";
@@ -24,27 +25,27 @@ async function operatorNamed(db: Db, slug: string) {
 
 export const shopActivities = publicProcedure.input(z.object({ operator: operatorSlug })).query(async ({ ctx, input }) => {
   const operator = await operatorNamed(ctx.db, input.operator);
-  return (await listActiveProducts(ctx.db, operator.id)).map(presentProduct);
+  return (await activeProducts(ctx, operator.id)).map(presentProduct);
 });
 
 export const shopTimeslots = publicProcedure
   .input(z.object({ operator: operatorSlug, ActivityID: activityIdParam, Date: refinedField("Date", isCalendarDate, "a real date in YYYY-MM-DD form") }))
   .query(async ({ ctx, input }) => {
     const operator = await operatorNamed(ctx.db, input.operator);
-    const product = await findActivity(ctx.db, operator.id, input.ActivityID);
-    return bookableTimeslotsOn(ctx.db, product, input.Date, ctx.now());
+    const product = await findActivity(ctx, operator.id, input.ActivityID);
+    return bookableTimeslotsOn(ctx, product, input.Date, ctx.now());
   });
 
 export const shopCheckout = publicProcedure
   .input(bookingRequestSchema.extend({ operator: operatorSlug, PaymentReference: z.string().trim().min(1, { error: "PaymentReference is required for a paid checkout" }).max(128) }))
   .mutation(async ({ ctx, input }) => {
     const operator = await operatorNamed(ctx.db, input.operator);
-    const product = await findActivity(ctx.db, operator.id, input.ActivityID);
-    const questions = (await listQuestions(ctx.db, product.id)).map(toCoreQuestion);
+    const product = await findActivity(ctx, operator.id, input.ActivityID);
+    const questions = (await activityQuestions(ctx, product.id)).map(toCoreQuestion);
     const answers = input.Answers ?? [];
     const problems = answersProblems(questions, answers);
     if (problems.length) throw new ValidationError(problems);
-    const slot = await timeslotAt(ctx.db, product, input.Date, input.Time);
+    const slot = await timeslotAt(ctx, product, input.Date, input.Time);
     const { order, booking } = await sellTimeslot(ctx, {
       product,
       timeslotId: slot.id,
@@ -73,8 +74,8 @@ export const shopJoinWaitlist = publicProcedure
   )
   .mutation(async ({ ctx, input }) => {
     const operator = await operatorNamed(ctx.db, input.operator);
-    const product = await findActivity(ctx.db, operator.id, input.ActivityID);
-    const slot = await timeslotAt(ctx.db, product, input.Date, input.Time);
+    const product = await findActivity(ctx, operator.id, input.ActivityID);
+    const slot = await timeslotAt(ctx, product, input.Date, input.Time);
     if (freePlaces(slot) >= input.Participants && !slot.closed) {
       throw new ConflictError("timeslot-unavailable", "This timeslot still has places: book it instead of waiting", { available: freePlaces(slot) });
     }

@@ -1,4 +1,4 @@
-import { futureOccurredAtProblem, usageEntryBodySchema, ValidationError } from "@slotwise/core";
+import { ExactDecimal, futureOccurredAtProblem, usageEntryBodySchema, ValidationError } from "@slotwise/core";
 import { recordUsage } from "@slotwise/db";
 import { z } from "zod";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
@@ -33,7 +33,7 @@ export const recordUsageEntry = usageWriteProcedure
         idempotencyKey: ctx.idempotencyKey ?? null,
         createdAt: now,
       });
-      const data = { ID: Number(entry.id), Meter: entry.meter, Usage: entry.usage.toNumber(), OccurredAt: Math.floor(entry.occurredAt.getTime() / 1000), ExtraInfo: entry.extraInfo };
+      const data = { ID: Number(entry.id), Meter: entry.meter, Usage: new ExactDecimal(entry.usage).toNumber(), OccurredAt: Math.floor(entry.occurredAt.getTime() / 1000), ExtraInfo: entry.extraInfo };
       return { status: 201, body: { data }, headers: {} };
-    });
+    }, { singleStatement: true });
   });
