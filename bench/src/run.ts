@@ -3,7 +3,7 @@
  * PostgreSQL, loads it from this process (autocannon), and writes bench/results.json and
  * docs/benchmarks.md. `--quick` shortens every load phase and loads fewer usage entries.
  */
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { machine } from "./machine.ts";
 import { renderReport } from "./report.ts";
@@ -16,11 +16,17 @@ import { summaryLatency } from "./scenarios/summary.ts";
 import { usagePost } from "./scenarios/usage-post.ts";
 import { startStack } from "./stack.ts";
 
+const root = resolve(import.meta.dirname, "../..");
+if (process.argv.includes("--render")) {
+  // Rewrites docs/benchmarks.md from the last results and the current analysis, measuring nothing.
+  const last = JSON.parse(await readFile(resolve(root, "bench/results.json"), "utf8")) as BenchResults;
+  await writeFile(resolve(root, "docs/benchmarks.md"), await renderReport(last));
+  process.exit(0);
+}
 const quick = process.argv.includes("--quick");
 const seconds = quick ? 3 : 10;
 const sizes = quick ? [100_000, 1_000_000] : [1_000_000, 10_000_000];
 const samples = quick ? 10 : 40;
-const root = resolve(import.meta.dirname, "../..");
 const log = (line: string) => {
   console.log(`[bench] ${line}`);
 };

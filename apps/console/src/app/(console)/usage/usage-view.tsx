@@ -2,6 +2,7 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
+import { Card } from "../../../components/card";
 import { EmptyState, ErrorState, Loading, SkeletonBlock } from "../../../components/states";
 import { PRESETS, presetRange, shiftDate, type Preset } from "../../../lib/date-ranges";
 import { formatLocalDate, formatNumber } from "../../../lib/format";
@@ -148,18 +149,10 @@ export function UsageView() {
             </div>
           ) : (
             <>
-              <section className="card" aria-labelledby="totals-heading">
-                <div className="card-head">
-                  <h2 id="totals-heading">Total usage per meter</h2>
-                </div>
-                <div className="card-body">
-                  <TotalsChart meters={data.Meters} />
-                </div>
-              </section>
-              <section className="card" aria-labelledby="table-heading">
-                <div className="card-head">
-                  <h2 id="table-heading">Meters</h2>
-                </div>
+              <Card id="totals-heading" title="Total usage per meter">
+                <TotalsChart meters={data.Meters} />
+              </Card>
+              <Card id="table-heading" title="Meters" flush>
                 <div className="table-wrap">
                   <table>
                     <thead>
@@ -202,7 +195,7 @@ export function UsageView() {
                     </tfoot>
                   </table>
                 </div>
-              </section>
+              </Card>
               <section aria-labelledby="series-heading" className="stack">
                 <h2 id="series-heading">Per {unit}</h2>
                 <div className="multiples">

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { toast } from "sonner";
 import { BookingStatusBadge, EmailStatusBadge, SourceBadge, WaiverBadge } from "../../../../components/badges";
+import { Card } from "../../../../components/card";
 import { Dialog } from "../../../../components/confirm-dialog";
 import { PageHead } from "../../../../components/page-head";
 import { ErrorState, Loading, SkeletonBlock } from "../../../../components/states";
@@ -81,158 +82,132 @@ export function BookingDetail({ reference }: { reference: string }) {
         }
       />
       <div className="grid-2">
-        <section className="card" aria-labelledby="activity-heading">
-          <div className="card-head">
-            <h2 id="activity-heading">Activity</h2>
-          </div>
-          <div className="card-body">
-            <dl className="facts">
-              <dt>Activity</dt>
-              <dd>
-                <Link href={`/activities?activity=${b.activity.id}&from=${b.timeslot.starts.date}`}>{b.activity.name}</Link>
-              </dd>
-              <dt>Starts</dt>
-              <dd>
-                {formatLocalDate(b.timeslot.starts.date)} at {b.timeslot.starts.time} <span className="muted small">({b.activity.timeZone})</span>
-              </dd>
-              <dt>Participants</dt>
-              <dd className="num">{b.participants}</dd>
-              <dt>Timeslot</dt>
-              <dd className="num">
-                {b.timeslot.placesTaken} of {b.timeslot.capacity} places taken
-              </dd>
-              {b.activity.location && (
-                <>
-                  <dt>Meeting point</dt>
-                  <dd>{b.activity.location}</dd>
-                </>
-              )}
-            </dl>
-          </div>
-        </section>
-        <section className="card" aria-labelledby="customer-heading">
-          <div className="card-head">
-            <h2 id="customer-heading">Customer</h2>
-          </div>
-          <div className="card-body">
-            <dl className="facts">
-              <dt>Name</dt>
-              <dd>
-                {b.customer.firstName} {b.customer.lastName}
-              </dd>
-              <dt>E-mail</dt>
-              <dd>
-                <a href={`mailto:${b.customer.email}`}>{b.customer.email}</a>
-              </dd>
-              <dt>Phone</dt>
-              <dd>
-                <a href={`tel:${b.customer.phone}`}>{b.customer.phone}</a>
-              </dd>
-            </dl>
-          </div>
-        </section>
-        <section className="card" aria-labelledby="payment-heading">
-          <div className="card-head">
-            <h2 id="payment-heading">Payment</h2>
-          </div>
-          <div className="card-body">
-            <dl className="facts">
-              <dt>Payment reference</dt>
-              <dd className="mono">{b.paymentReference ?? "—"}</dd>
-              <dt>Sold by</dt>
-              <dd>{b.partner ? b.partner.name : b.source === "POS" ? "The desk" : "Online shop"}</dd>
-              {b.order && (
-                <>
-                  <dt>Order</dt>
-                  <dd>
-                    #{b.order.id} · {humanize(b.order.channel)} · {formatMoney(b.order.totalAmount, b.order.currency)} · {b.order.paid ? "paid" : "unpaid"}
-                  </dd>
-                </>
-              )}
-              <dt>Booked</dt>
-              <dd>{formatInstant(b.createdAt, b.activity.timeZone)}</dd>
-              {b.cancelledAt && (
-                <>
-                  <dt>Cancelled</dt>
-                  <dd>{formatInstant(b.cancelledAt, b.activity.timeZone)}</dd>
-                </>
-              )}
-            </dl>
-          </div>
-        </section>
-        <section className="card" aria-labelledby="waiver-heading">
-          <div className="card-head">
-            <h2 id="waiver-heading">Waiver</h2>
-            <WaiverBadge status={b.waiverStatus} />
-          </div>
-          <div className="card-body">
-            {b.waiver.length === 0 ? (
-              <p className="muted" style={{ margin: 0 }}>
-                This activity asks no questions.
-              </p>
-            ) : (
-              <dl className="facts">
-                {b.waiver.map((q) => (
-                  <div key={q.id} style={{ display: "contents" }}>
-                    <dt>
-                      {q.label}
-                      {q.required && <span aria-label="required"> *</span>}
-                    </dt>
-                    <dd>
-                      <WaiverAnswer type={q.type} value={q.value} />
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+        <Card id="activity-heading" title="Activity">
+          <dl className="facts">
+            <dt>Activity</dt>
+            <dd>
+              <Link href={`/activities?activity=${b.activity.id}&from=${b.timeslot.starts.date}`}>{b.activity.name}</Link>
+            </dd>
+            <dt>Starts</dt>
+            <dd>
+              {formatLocalDate(b.timeslot.starts.date)} at {b.timeslot.starts.time} <span className="muted small">({b.activity.timeZone})</span>
+            </dd>
+            <dt>Participants</dt>
+            <dd className="num">{b.participants}</dd>
+            <dt>Timeslot</dt>
+            <dd className="num">
+              {b.timeslot.placesTaken} of {b.timeslot.capacity} places taken
+            </dd>
+            {b.activity.location && (
+              <>
+                <dt>Meeting point</dt>
+                <dd>{b.activity.location}</dd>
+              </>
             )}
-          </div>
-        </section>
-        <section className="card" aria-labelledby="history-heading">
-          <div className="card-head">
-            <h2 id="history-heading">History</h2>
-          </div>
-          <div className="card-body">
-            <ol className="timeline">
-              {b.history.map((event, i) => (
-                <li key={i}>
-                  <span className="dot" aria-hidden="true" />
-                  <div>
-                    <strong>{humanize(event.type)}</strong> <span className="muted">by {event.actor}</span>
-                    <div className="muted small">{formatInstant(event.at, b.activity.timeZone)}</div>
-                  </div>
-                </li>
+          </dl>
+        </Card>
+        <Card id="customer-heading" title="Customer">
+          <dl className="facts">
+            <dt>Name</dt>
+            <dd>
+              {b.customer.firstName} {b.customer.lastName}
+            </dd>
+            <dt>E-mail</dt>
+            <dd>
+              <a href={`mailto:${b.customer.email}`}>{b.customer.email}</a>
+            </dd>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${b.customer.phone}`}>{b.customer.phone}</a>
+            </dd>
+          </dl>
+        </Card>
+        <Card id="payment-heading" title="Payment">
+          <dl className="facts">
+            <dt>Payment reference</dt>
+            <dd className="mono">{b.paymentReference ?? "—"}</dd>
+            <dt>Sold by</dt>
+            <dd>{b.partner ? b.partner.name : b.source === "POS" ? "The desk" : "Online shop"}</dd>
+            {b.order && (
+              <>
+                <dt>Order</dt>
+                <dd>
+                  #{b.order.id} · {humanize(b.order.channel)} · {formatMoney(b.order.totalAmount, b.order.currency)} · {b.order.paid ? "paid" : "unpaid"}
+                </dd>
+              </>
+            )}
+            <dt>Booked</dt>
+            <dd>{formatInstant(b.createdAt, b.activity.timeZone)}</dd>
+            {b.cancelledAt && (
+              <>
+                <dt>Cancelled</dt>
+                <dd>{formatInstant(b.cancelledAt, b.activity.timeZone)}</dd>
+              </>
+            )}
+          </dl>
+        </Card>
+        <Card id="waiver-heading" title="Waiver" actions={<WaiverBadge status={b.waiverStatus} />}>
+          {b.waiver.length === 0 ? (
+            <p className="muted" style={{ margin: 0 }}>
+              This activity asks no questions.
+            </p>
+          ) : (
+            <dl className="facts">
+              {b.waiver.map((q) => (
+                <div key={q.id} style={{ display: "contents" }}>
+                  <dt>
+                    {q.label}
+                    {q.required && <span aria-label="required"> *</span>}
+                  </dt>
+                  <dd>
+                    <WaiverAnswer type={q.type} value={q.value} />
+                  </dd>
+                </div>
               ))}
-            </ol>
-          </div>
-        </section>
-        <section className="card" aria-labelledby="emails-heading">
-          <div className="card-head">
-            <h2 id="emails-heading">E-mails</h2>
+            </dl>
+          )}
+        </Card>
+        <Card id="history-heading" title="History">
+          <ol className="timeline">
+            {b.history.map((event, i) => (
+              <li key={i}>
+                <span className="dot" aria-hidden="true" />
+                <div>
+                  <strong>{humanize(event.type)}</strong> <span className="muted">by {event.actor}</span>
+                  <div className="muted small">{formatInstant(event.at, b.activity.timeZone)}</div>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </Card>
+        <Card
+          id="emails-heading"
+          title="E-mails"
+          actions={
             <Link href="/outbox" className="small">
               Outbox
             </Link>
-          </div>
-          <div className="card-body">
-            {b.emails.length === 0 ? (
-              <p className="muted" style={{ margin: 0 }}>
-                No e-mails for this booking.
-              </p>
-            ) : (
-              <ul className="timeline">
-                {b.emails.map((e) => (
-                  <li key={e.id}>
-                    <span className="dot" aria-hidden="true" />
-                    <div className="row" style={{ gap: 8 }}>
-                      <span>{humanize(e.kind)}</span>
-                      <EmailStatusBadge status={e.status} />
-                      <span className="muted small">{formatInstant(e.sentAt ?? e.createdAt, b.activity.timeZone)}</span>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </section>
+          }
+        >
+          {b.emails.length === 0 ? (
+            <p className="muted" style={{ margin: 0 }}>
+              No e-mails for this booking.
+            </p>
+          ) : (
+            <ul className="timeline">
+              {b.emails.map((e) => (
+                <li key={e.id}>
+                  <span className="dot" aria-hidden="true" />
+                  <div className="row" style={{ gap: 8 }}>
+                    <span>{humanize(e.kind)}</span>
+                    <EmailStatusBadge status={e.status} />
+                    <span className="muted small">{formatInstant(e.sentAt ?? e.createdAt, b.activity.timeZone)}</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
       </div>
       <Dialog
         open={confirming}
