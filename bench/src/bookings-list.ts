@@ -1,0 +1,68 @@
+/**
+ * `pnpm --filter @slotwise/bench bookings-list`: the console's bookings page over 100,000
+ * bookings. Adds them with bulk SQL to a fresh seeded database, signs in as the demo operator
+ * and times `console.bookings.list` over HTTP (/trpc) for the queries an operator makes.
+ */
+import { startStack } from "./stack.ts";
+
+const TOTAL = 100_000;
+const SAMPLES = 30;
+const stack = await startStack();
+try {
+  const [api] = await stack.startApis(1);
+  if (!api) throw new Error("the API did not start");
+  const started = performance.now();
+  await stack.db.$executeRawUnsafe(
+    `INSERT INTO bookings (reference, operator_id, product_id, timeslot_id, starts_at, source, partner_id, payment_reference, participants,
+                           customer_first_name, customer_last_name, customer_email, customer_phone, status, waiver_status, created_at, updated_at)
+     SELECT 'BX-' || lpad(to_hex(i), 8, '0'), $1, t.product_id, t.id, t.starts_at,
+            (CASE i % 3 WHEN 0 THEN 'PARTNER' WHEN 1 THEN 'ONLINE' ELSE 'POS' END)::booking_source,
+            CASE WHEN i % 3 = 0 THEN (SELECT id FROM partners WHERE operator_id = $1 ORDER BY id LIMIT 1) END,
+            'PAY-' || i, 1 + i % 4, (ARRAY['Ana','Rui','Joana','Pedro','Marta','Luis'])[1 + i % 6], 'Customer' || (i % 5000),
+            'customer' || i || '@example.com', '+351912345678',
+            (CASE WHEN i % 10 = 0 THEN 'CANCELLED' ELSE 'CONFIRMED' END)::booking_status,
+            (CASE WHEN i % 4 = 0 THEN 'PENDING' ELSE 'COMPLETE' END)::waiver_status, now(), now()
+       FROM generate_series(1, ${TOTAL}) AS i
+       JOIN LATERAL (SELECT id, product_id, starts_at FROM timeslots WHERE product_id IN (SELECT id FROM products WHERE operator_id = $1) ORDER BY id OFFSET (i % 500) LIMIT 1) t ON true`,
+    stack.operatorId,
+  );
+  await stack.db.$executeRawUnsafe("ANALYZE bookings");
+  const loadSeconds = (performance.now() - started) / 1000;
+  await stack.db.$executeRawUnsafe("UPDATE bookings SET cancelled_at = now() WHERE status = 'CANCELLED' AND cancelled_at IS NULL");
+
+  const signIn = await fetch(`${api.base}/trpc/console.session.signIn`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: api.base },
+    body: JSON.stringify({ email: "demo@example.com", password: "correct-horse-battery" }),
+  });
+  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const total = await stack.db.booking.count({ where: { operatorId: stack.operatorId } });
+  console.log(`${total.toLocaleString("en-GB")} bookings of the demo operator (loaded in ${loadSeconds.toFixed(1)} s)`);
+  const queries: [string, Record<string, unknown>][] = [
+    ["first page, newest activity first", {}],
+    ["page 2,000 of 4,000", { page: 2000 }],
+    ["search a customer's last name", { search: "customer4321" }],
+    ["search a payment reference", { search: "PAY-77777" }],
+    ["source POS, cancelled, waiver pending", { source: "POS", status: "CANCELLED", waiverStatus: "PENDING" }],
+    ["one month of activity dates, by customer", { from: "2026-12-01", to: "2026-12-31", sort: "customer", direction: "asc" }],
+  ];
+  console.log("| query | rows matching | p50 ms | p95 ms |\n| --- | --- | --- | --- |");
+  for (const [label, input] of queries) {
+    const url = `${api.base}/trpc/console.bookings.list?input=${encodeURIComponent(JSON.stringify(input))}`;
+    const times: number[] = [];
+    let matching = 0;
+    for (let i = 0; i < SAMPLES + 3; i++) {
+      const t = performance.now();
+      const response = await fetch(url, { headers: { cookie } });
+      const body = (await response.json()) as { result?: { data: { total: number } } };
+      if (!body.result) throw new Error(`${label}: ${JSON.stringify(body)}`);
+      matching = body.result.data.total;
+      if (i >= 3) times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => times[Math.ceil((p / 100) * times.length) - 1] ?? Number.NaN;
+    console.log(`| ${label} | ${matching.toLocaleString("en-GB")} | ${at(50).toFixed(1)} | ${at(95).toFixed(1)} |`);
+  }
+} finally {
+  await stack.stop();
+}
