@@ -14,25 +14,25 @@ try {
   const started = performance.now();
   await stack.db.$executeRawUnsafe(
     `INSERT INTO bookings (reference, operator_id, product_id, timeslot_id, starts_at, source, partner_id, payment_reference, participants,
-                           customer_first_name, customer_last_name, customer_email, customer_phone, status, waiver_status, created_at, updated_at)
+                           customer_first_name, customer_last_name, customer_email, customer_phone, status, waiver_status, created_at, updated_at, cancelled_at)
      SELECT 'BX-' || lpad(to_hex(i), 8, '0'), $1, t.product_id, t.id, t.starts_at,
             (CASE i % 3 WHEN 0 THEN 'PARTNER' WHEN 1 THEN 'ONLINE' ELSE 'POS' END)::booking_source,
             CASE WHEN i % 3 = 0 THEN (SELECT id FROM partners WHERE operator_id = $1 ORDER BY id LIMIT 1) END,
             'PAY-' || i, 1 + i % 4, (ARRAY['Ana','Rui','Joana','Pedro','Marta','Luis'])[1 + i % 6], 'Customer' || (i % 5000),
             'customer' || i || '@example.com', '+351912345678',
             (CASE WHEN i % 10 = 0 THEN 'CANCELLED' ELSE 'CONFIRMED' END)::booking_status,
-            (CASE WHEN i % 4 = 0 THEN 'PENDING' ELSE 'COMPLETE' END)::waiver_status, now(), now()
+            (CASE WHEN i % 4 = 0 THEN 'PENDING' ELSE 'COMPLETE' END)::waiver_status, now(), now(),
+            CASE WHEN i % 10 = 0 THEN now() END
        FROM generate_series(1, ${TOTAL}) AS i
        JOIN LATERAL (SELECT id, product_id, starts_at FROM timeslots WHERE product_id IN (SELECT id FROM products WHERE operator_id = $1) ORDER BY id OFFSET (i % 500) LIMIT 1) t ON true`,
     stack.operatorId,
   );
   await stack.db.$executeRawUnsafe("ANALYZE bookings");
   const loadSeconds = (performance.now() - started) / 1000;
-  await stack.db.$executeRawUnsafe("UPDATE bookings SET cancelled_at = now() WHERE status = 'CANCELLED' AND cancelled_at IS NULL");
 
   const signIn = await fetch(`${api.base}/trpc/console.session.signIn`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: api.base },
+    headers: { "content-type": "application/json", origin: "http://localhost:3000" },
     body: JSON.stringify({ email: "demo@example.com", password: "correct-horse-battery" }),
   });
   const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
