@@ -1,4 +1,4 @@
-import { instantToLocal } from "@slotwise/core";
+import { bookableTargets } from "@slotwise/api/load-generator";
 import { load, type LoadResult } from "../load.ts";
 import type { BenchStack } from "../stack.ts";
 
@@ -12,11 +12,7 @@ export interface BookingResult {
 
 /** Request bodies booking one place on a random open timeslot of the coming weeks. */
 export async function bookingBodies(stack: BenchStack): Promise<{ body: () => string; slots: number }> {
-  const slots = await stack.db.timeslot.findMany({
-    where: { closed: false, startsAt: { gt: new Date(Date.now() + 2 * 86_400_000) }, product: { operatorId: stack.operatorId, active: true } },
-    include: { product: true },
-  });
-  const targets = slots.map((s) => ({ ActivityID: s.product.activityId, ...instantToLocal(s.startsAt, s.product.timeZone) }));
+  const targets = await bookableTargets(stack.db);
   let n = 0;
   const body = () => {
     const t = targets[Math.floor(Math.random() * targets.length)] ?? targets[0];

@@ -24,6 +24,6 @@ export { changeTimeslotInTx } from "./catalog/change-timeslot.ts";
 export { usageSeries, type SeriesPoint, type SeriesUnit } from "./usage/usage-series.ts";
 export { listBookings, BOOKING_SORTS, type BookingListQuery, type BookingSort } from "./bookings/list-bookings.ts";
 export { bookingDetail } from "./bookings/booking-detail.ts";
-export { listActivities, availabilityGrid } from "./catalog/availability-grid.ts";
+export { listActivities, timeslotsWithWaitlist } from "./catalog/availability-grid.ts";
 export { listOutbox, type OutboxQuery } from "./email/list-outbox.ts";
 export { listenForChanges, CHANGES_CHANNEL, type ChangeFeed, type ChangeHandlers } from "./changes/listen-for-changes.ts";

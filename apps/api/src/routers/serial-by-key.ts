@@ -17,8 +17,4 @@ export class SerialByKey {
     });
     return result;
   }
-
-  get busyKeys(): number {
-    return this.#tails.size;
-  }
 }

@@ -23,11 +23,10 @@ export function listActivities(db: Db, operatorId: number) {
 
 /**
  * An activity's timeslots starting in `[from, to)`, each with its capacity, places taken and
- * the people still waiting (entries not yet notified).
+ * the people still waiting (entries not yet notified). The caller has checked the activity
+ * is the operator's.
  */
-export async function availabilityGrid(db: Db, operatorId: number, productId: number, from: Date, to: Date) {
-  const product = await db.product.findFirst({ where: { id: productId, operatorId } });
-  if (!product) return null;
+export async function timeslotsWithWaitlist(db: Db, productId: number, from: Date, to: Date) {
   const slots = await db.timeslot.findMany({
     where: { productId, startsAt: { gte: from, lt: to } },
     orderBy: { startsAt: "asc" },
@@ -40,8 +39,5 @@ export async function availabilityGrid(db: Db, operatorId: number, productId: nu
     _sum: { participants: true },
   });
   const waitingBySlot = new Map(waiting.map((w) => [w.timeslotId, { entries: w._count._all, participants: w._sum.participants ?? 0 }]));
-  return {
-    product,
-    slots: slots.map((s) => ({ ...s, waitlist: waitingBySlot.get(s.id) ?? { entries: 0, participants: 0 } })),
-  };
+  return slots.map((s) => ({ ...s, waitlist: waitingBySlot.get(s.id) ?? { entries: 0, participants: 0 } }));
 }

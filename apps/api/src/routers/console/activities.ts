@@ -1,10 +1,10 @@
 import { addDays, instantToLocal, NotFoundError, startOfLocalDay, todayIn } from "@slotwise/core";
-import { availabilityGrid, listActivities } from "@slotwise/db";
+import { listActivities, timeslotsWithWaitlist } from "@slotwise/db";
 import { z } from "zod";
 import { consoleProcedure } from "../../trpc/procedures.ts";
 import { calendarDate } from "./console-inputs.ts";
 
-export const GRID_DAYS = 14;
+const GRID_DAYS = 14;
 
 export const listConsoleActivities = consoleProcedure.query(({ ctx }) => listActivities(ctx.db, ctx.principal.operatorId));
 
@@ -15,14 +15,13 @@ export const activityGrid = consoleProcedure
     const product = await ctx.db.product.findFirst({ where: { id: input.productId, operatorId: ctx.principal.operatorId } });
     if (!product) throw new NotFoundError(`There is no activity ${input.productId}`);
     const from = input.from ?? todayIn(product.timeZone, ctx.now());
-    const grid = await availabilityGrid(ctx.db, ctx.principal.operatorId, product.id, startOfLocalDay(from, product.timeZone), startOfLocalDay(addDays(from, GRID_DAYS), product.timeZone));
-    if (!grid) throw new NotFoundError(`There is no activity ${input.productId}`);
+    const slots = await timeslotsWithWaitlist(ctx.db, product.id, startOfLocalDay(from, product.timeZone), startOfLocalDay(addDays(from, GRID_DAYS), product.timeZone));
     const now = ctx.now();
     return {
       activity: { id: product.id, name: product.name, timeZone: product.timeZone, maxParticipants: product.maxParticipants, priceAmount: product.priceAmount, currency: product.currency },
       days: Array.from({ length: GRID_DAYS }, (_, i) => addDays(from, i)),
       from,
-      slots: grid.slots.map((s) => ({
+      slots: slots.map((s) => ({
         id: s.id,
         ...instantToLocal(s.startsAt, product.timeZone),
         startsAt: s.startsAt.toISOString(),
