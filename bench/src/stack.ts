@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { spawnApi, type ApiProcess } from "@slotwise/api/processes";
 import { createApiKey, createDatabase, type Database } from "@slotwise/db";
-import { freePort, startTestServer, withDatabaseName, type TestServer } from "@slotwise/db/testing";
+import { freePort, startTestServer, stopChild, withDatabaseName, type TestServer } from "@slotwise/db/testing";
 
 /** API settings as in production, with rate limits out of the way of the load. */
 export const PRODUCTION_ENV = { NODE_ENV: "production", LOG_LEVEL: "warn", RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000" };
@@ -61,17 +61,7 @@ export async function startStack(): Promise<BenchStack> {
       });
       const base = `http://127.0.0.1:${port}`;
       await waitForPort(base);
-      const stop = () =>
-        new Promise<void>((done) => {
-          if (child.exitCode !== null) {
-            done();
-            return;
-          }
-          child.once("exit", () => {
-            done();
-          });
-          child.kill("SIGTERM");
-        });
+      const stop = () => stopChild(child);
       baselines.push(stop);
       return { base, stop };
     },

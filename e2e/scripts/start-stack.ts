@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { startTestServer, withDatabaseName } from "@slotwise/db/testing";
+import { startTestServer, stopChild, withDatabaseName } from "@slotwise/db/testing";
 import { API_PORT, apiUrl, CONSOLE_PORT, consoleUrl, STACK_FILE } from "./stack.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -40,21 +40,7 @@ async function waitForReady(url: string): Promise<void> {
 let stopping = false;
 async function stop(code: number): Promise<never> {
   stopping = true;
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((done) => {
-          if (child.exitCode !== null || child.signalCode !== null) {
-            done();
-            return;
-          }
-          child.once("exit", () => {
-            done();
-          });
-          child.kill("SIGTERM");
-        }),
-    ),
-  );
+  await Promise.all(children.map((child) => stopChild(child)));
   try {
     await server.stop();
   } catch (error) {

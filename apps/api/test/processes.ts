@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { freePort } from "@slotwise/db/testing";
+import { freePort, stopChild } from "@slotwise/db/testing";
 
 const apiDir = fileURLToPath(new URL("..", import.meta.url));
 
@@ -108,9 +108,6 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
   await Promise.race([ready, failed]);
   return {
     url: `redis://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    },
+    stop: () => stopChild(child),
   };
 }

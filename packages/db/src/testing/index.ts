@@ -4,3 +4,4 @@ export { startEmbeddedPostgres, type EmbeddedServer } from "../runtime/embedded-
 export { seedDemoData } from "../seed/seed-demo-data.ts";
 export { useTestDatabase, type TestDb } from "./use-test-database.ts";
 export { freePort } from "../runtime/free-port.ts";
+export { stopChild } from "../runtime/stop-child.ts";
