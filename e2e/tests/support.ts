@@ -40,6 +40,16 @@ export async function signIn(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
 }
 
+/**
+ * Opens a console page from the side navigation and waits for its heading: the click returns
+ * before the client-side navigation ends, and the page being left may have a control of the
+ * same name (the bookings table's "Customer" header matched a "Custom" button).
+ */
+export async function openPage(page: Page, name: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
+}
+
 export function isoDate(daysFromNow: number): string {
   return new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 }

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { readStack } from "../../scripts/stack.ts";
-import { bearer, OTA, signIn } from "../support.ts";
+import { bearer, openPage, OTA, signIn } from "../support.ts";
 
 test("a key created in /keys works over REST until it is revoked there", async ({ page, request }) => {
   await signIn(page);
-  await page.getByRole("link", { name: "API keys" }).click();
+  await openPage(page, "API keys");
   await page.getByRole("button", { name: "Create key" }).click();
   const dialog = page.getByRole("dialog", { name: "Create an API key" });
   await dialog.getByLabel("Name").fill("GlobeTrek staging");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { bearer, bookableSlot, createKeyWithCli, customer, meterEvents, OTA, signIn, trpcMutation } from "../support.ts";
+import { bearer, bookableSlot, createKeyWithCli, customer, meterEvents, openPage, OTA, signIn, trpcMutation } from "../support.ts";
 import { readStack } from "../../scripts/stack.ts";
 
 test("a sale at the desk and a shopfront checkout show as POS and ONLINE bookings and count as order-completed", async ({ page, request }) => {
@@ -9,7 +9,7 @@ test("a sale at the desk and a shopfront checkout show as POS and ONLINE booking
   const ordersBefore = await meterEvents(page, "order-completed");
 
   // At the desk.
-  await page.getByRole("link", { name: "Point of sale" }).click();
+  await openPage(page, "Point of sale");
   await page.getByRole("combobox", { name: /^Activity/ }).selectOption({ label: "Fado Night in Mouraria" });
   const timeslot = page.getByRole("combobox", { name: /^Timeslot/ });
   await expect(timeslot.locator("option").nth(1)).toBeAttached();
@@ -41,7 +41,7 @@ test("a sale at the desk and a shopfront checkout show as POS and ONLINE booking
   });
   const onlineReference = checkout.booking.Reference;
 
-  await page.getByRole("link", { name: "Bookings" }).click();
+  await openPage(page, "Bookings");
   for (const [source, label, reference] of [["Point of sale", "Point of sale", posReference], ["Online", "Online", onlineReference]] as const) {
     await page.getByRole("button", { name: source, exact: true }).click();
     await page.getByLabel("Search").fill(reference);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { readStack } from "../../scripts/stack.ts";
-import { bearer, createKeyWithCli, signIn } from "../support.ts";
+import { bearer, createKeyWithCli, openPage, signIn } from "../support.ts";
 
 const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
@@ -16,8 +16,8 @@ test("usage recorded over REST shows on /usage for the right dates and zone, in 
   await record(1.25, "2026-11-01T10:00:00Z");
 
   await signIn(page);
-  await page.getByRole("link", { name: "Usage" }).click();
-  await page.getByRole("button", { name: "Custom" }).click();
+  await openPage(page, "Usage");
+  await page.getByRole("button", { name: "Custom", exact: true }).click();
   await page.getByLabel("From", { exact: true }).fill("2026-11-02");
   await page.getByLabel("To", { exact: true }).fill("2026-11-02");
   await page.getByRole("combobox", { name: /^Time zone/ }).selectOption("Asia/Kolkata");

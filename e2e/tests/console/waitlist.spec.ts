@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readStack } from "../../scripts/stack.ts";
-import { bearer, bookableSlot, createKeyWithCli, customer, meterEvents, OTA, signIn, trpcMutation } from "../support.ts";
+import { bearer, bookableSlot, createKeyWithCli, customer, meterEvents, openPage, OTA, signIn, trpcMutation } from "../support.ts";
 
 test("a cancellation on a sold-out timeslot notifies the waiting customer: the e-mail in /outbox, the meter on /usage", async ({ page, request }) => {
   const key = createKeyWithCli(["--operator", "demo", "--partner", "acme-travel", "--scope", "ota"]);
@@ -30,7 +30,7 @@ test("a cancellation on a sold-out timeslot notifies the waiting customer: the e
   const cancelled = await request.post(`${api}${OTA}/booking/${references[0]}/cancel`, { headers: bearer(key) });
   expect(cancelled.status()).toBe(200);
 
-  await page.getByRole("link", { name: "Outbox" }).click();
+  await openPage(page, "Outbox");
   await page.getByRole("combobox", { name: /^Kind/ }).selectOption({ label: "Waitlist notification" });
   const email = page.getByRole("row", { name: /wanda\.waiting@example\.com/ });
   await expect(email).toBeVisible();
