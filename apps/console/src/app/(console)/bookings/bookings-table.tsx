@@ -70,6 +70,8 @@ const columns = [
 ];
 
 const SORTABLE = new Set<string>(["reference", "startsAt", "customer", "participants", "createdAt"]);
+/** What a screen reader says the table is sorted by. */
+const SORT_NAMES: Record<Sort, string> = { reference: "reference", startsAt: "activity date", customer: "customer", participants: "people", createdAt: "booking date" };
 const PAGE_SIZE = 25;
 
 function numberParam(value: string | undefined): number | undefined {
@@ -112,7 +114,7 @@ export function BookingsTable() {
       <BookingFilters url={url} />
       <div className="table-wrap">
         <table>
-          <caption className="visually-hidden">Bookings, sorted by {sort} {direction === "asc" ? "ascending" : "descending"}</caption>
+          <caption className="visually-hidden">Bookings, sorted by {SORT_NAMES[sort]} {direction === "asc" ? "ascending" : "descending"}</caption>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
