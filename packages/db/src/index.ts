@@ -3,6 +3,7 @@ export type { Tx, Db } from "./tx.ts";
 export * from "./generated/prisma/client.ts";
 export { createApiKey, listApiKeys, revokeApiKey, findApiKeyByHash, recordKeyUse, type NewKeyRequest } from "./api-keys/api-keys.ts";
 export { scopeFromDb, scopeToDb } from "./api-keys/scopes.ts";
+export { hashApiKey } from "./api-keys/hash-api-key.ts";
 export * from "./catalog/products.ts";
 export { createBookingInTx } from "./bookings/create-booking.ts";
 export { cancelBookingInTx } from "./bookings/cancel-booking.ts";

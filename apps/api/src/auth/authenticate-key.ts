@@ -1,5 +1,5 @@
-import { hashApiKey, isApiKeyFormat } from "@slotwise/core";
-import { findApiKeyByHash, scopeFromDb, type Database } from "@slotwise/db";
+import { isApiKeyFormat } from "@slotwise/core";
+import { findApiKeyByHash, hashApiKey, scopeFromDb, type Database } from "@slotwise/db";
 import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
 import type { ApiKeyPrincipal } from "../trpc/context.ts";
 import type { LastUsedTracker } from "./last-used.ts";
@@ -8,7 +8,7 @@ import type { LastUsedTracker } from "./last-used.ts";
 export function keyAuthenticator(db: Database, cache: ReadCache, tracker: LastUsedTracker, now: () => Date) {
   return async (key: string): Promise<ApiKeyPrincipal | null> => {
     if (!isApiKeyFormat(key)) return null;
-    const hash = await hashApiKey(key);
+    const hash = hashApiKey(key);
     // Revocation and expiry are checked on every request, cached row or not.
     const row = await cache.read(`api-key:${hash}`, cacheTags.apiKey(hash), () => findApiKeyByHash(db, hash), (found) => found !== null);
     const at = now();

@@ -2,9 +2,8 @@ import { ALPHANUMERIC, randomString } from "./random-string.ts";
 
 /**
  * `sw_<8 public characters>_<40 secret characters>`. The first 11 characters (`sw_` and the
- * public part) are the display prefix kept in clear; the whole key is stored only as its
- * SHA-256. 40 base-62 characters are 238 bits of secret, so a fast hash is enough: there is
- * nothing to brute-force.
+ * public part) are the display prefix kept in clear; the database keeps the whole key only as
+ * its hash (`hashApiKey` in packages/db).
  */
 export const API_KEY_PATTERN = /^sw_([A-Za-z0-9]{8})_([A-Za-z0-9]{40})$/;
 const PUBLIC_LENGTH = 8;
@@ -27,11 +26,6 @@ export function isApiKeyFormat(value: string): boolean {
 
 export function apiKeyPrefix(key: string): string {
   return key.slice(0, 3 + PUBLIC_LENGTH);
-}
-
-export async function hashApiKey(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export const API_SCOPES = ["ota", "usage:write", "usage:read"] as const;

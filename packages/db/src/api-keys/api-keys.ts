@@ -1,6 +1,7 @@
-import { hashApiKey, newApiKey, NotFoundError, ValidationError, type ApiScopeName } from "@slotwise/core";
+import { newApiKey, NotFoundError, ValidationError, type ApiScopeName } from "@slotwise/core";
 import type { Database } from "../client.ts";
 import type { Db } from "../tx.ts";
+import { hashApiKey } from "./hash-api-key.ts";
 import { scopeToDb } from "./scopes.ts";
 
 export interface NewKeyRequest {
@@ -40,7 +41,7 @@ export async function createApiKey(db: Database, request: NewKeyRequest) {
       partnerId,
       name: request.name ?? "",
       prefix,
-      hash: await hashApiKey(key),
+      hash: hashApiKey(key),
       scopes: scopes.map(scopeToDb),
       createdAt: request.now,
       expiresAt: request.expiresInDays ? new Date(request.now.getTime() + request.expiresInDays * 86_400_000) : null,

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { createApiKey, findApiKeyByHash } from "../src/api-keys/api-keys.ts";
+import { hashApiKey } from "../src/api-keys/hash-api-key.ts";
+import { useTestDatabase } from "../src/testing/use-test-database.ts";
+
+const { db } = await useTestDatabase();
+
+describe("API keys at rest", () => {
+  it("are stored as the SHA-256 of the whole key, in hex, which keys issued before keep matching", () => {
+    expect(hashApiKey("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+
+  it("keep only the display prefix in clear, and are found again by the hash of the key presented", async () => {
+    await db.operator.create({ data: { slug: "keys", name: "Keys", timeZone: "Europe/Lisbon" } });
+    const { key, record } = await createApiKey(db, { operatorSlug: "keys", scopes: ["usage:write"], now: new Date() });
+    expect(record.prefix).toBe(key.slice(0, 11));
+    expect(record.hash).toBe(hashApiKey(key));
+    expect(JSON.stringify(record)).not.toContain(key.slice(11));
+    expect((await findApiKeyByHash(db, hashApiKey(key)))?.id).toBe(record.id);
+    const oneCharacterOff = key.slice(0, -1) + (key.endsWith("x") ? "y" : "x");
+    expect(await findApiKeyByHash(db, hashApiKey(oneCharacterOff))).toBeNull();
+  });
+});
