@@ -51,6 +51,8 @@ describe("the bookings list's search", () => {
       { reference: "BK-SEARCH01", firstName: "Joana", lastName: "Ferreira", email: "joana.f@example.com", paymentReference: "STRIPE-PI-0042" },
       { reference: "BK-SEARCH02", firstName: "Pedro", lastName: "Santos", email: "pedro@example.org", paymentReference: "100%-PREPAID" },
       { reference: "BK-SEARCH03", firstName: "Marta", lastName: "Ana_Lima", email: "marta@example.net", paymentReference: "1000-PREPAID" },
+      { reference: "BK-SEARCH04", firstName: "João", lastName: "Gonçalves", email: "jg@example.pt" },
+      { reference: "BK-SEARCH05", firstName: "Łukasz", lastName: "Nowak", email: "ln@example.pl" },
     ]);
   });
 
@@ -68,6 +70,11 @@ describe("the bookings list's search", () => {
     expect(await references("prepaid")).toEqual(["BK-SEARCH02", "BK-SEARCH03"]);
     expect(await references("ferreira joana.f")).toEqual(["BK-SEARCH01"]);
     expect(await references("ferreirajoana")).toEqual([]);
+  });
+
+  it("finds a name typed with or without its accents", async () => {
+    for (const search of ["joão", "JOAO", "goncalves", "Gonçalves", "joao gonç"]) expect(await references(search), search).toEqual(["BK-SEARCH04"]);
+    for (const search of ["lukasz", "Łukasz"]) expect(await references(search), search).toEqual(["BK-SEARCH05"]);
   });
 
   it("takes %, _ and backslash as the characters themselves", async () => {
