@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+
 import { describe, expect, it } from "vitest";
 
 const ALLOWED_PACKAGES = ["decimal.js", "libphonenumber-js", "luxon", "zod"];
@@ -15,7 +16,9 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  return [...text.matchAll(/(?:import|export)[^"']*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2] ?? "");
+  return [...text.matchAll(/(?:import|export)[^"']*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map(
+    (m) => m[1] ?? m[2] ?? "",
+  );
 }
 
 describe("packages/core stays pure", () => {
@@ -36,7 +39,9 @@ describe("packages/core stays pure", () => {
   });
 
   it("declares no dependency beyond those libraries", () => {
-    const manifest = JSON.parse(readFileSync(join(srcDir, "..", "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(srcDir, "..", "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
     expect(Object.keys(manifest.dependencies).sort()).toEqual(ALLOWED_PACKAGES);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { ConflictError, ValidationError } from "../errors/domain-errors.ts";
 import { fieldErrorsOf, fieldPath, parseOrThrow } from "../validation/field-errors.ts";
 import { bookingRequestSchema } from "./booking-request.ts";
@@ -23,7 +24,12 @@ function errorsFor(body: unknown) {
 describe("booking request", () => {
   it("accepts a complete request, trimming names, lower-casing the e-mail and normalising the phone", () => {
     const parsed = bookingRequestSchema.parse(valid);
-    expect(parsed.Customer).toEqual({ FirstName: "Ana", LastName: "Silva", Email: "ana.silva@example.com", Phone: "+351912345678" });
+    expect(parsed.Customer).toEqual({
+      FirstName: "Ana",
+      LastName: "Silva",
+      Email: "ana.silva@example.com",
+      Phone: "+351912345678",
+    });
     expect(parsed.PaymentReference).toBe("PAY-123");
   });
 
@@ -40,7 +46,12 @@ describe("booking request", () => {
       { field: "Participants", message: "Participants is required" },
       { field: "Customer", message: "Customer is required" },
     ]);
-    expect(errorsFor({ ...valid, Customer: {} }).map((e) => e.field)).toEqual(["Customer.FirstName", "Customer.LastName", "Customer.Email", "Customer.Phone"]);
+    expect(errorsFor({ ...valid, Customer: {} }).map((e) => e.field)).toEqual([
+      "Customer.FirstName",
+      "Customer.LastName",
+      "Customer.Email",
+      "Customer.Phone",
+    ]);
   });
 
   it.each([
@@ -51,12 +62,71 @@ describe("booking request", () => {
     [{ Participants: "2" }, "Participants", "Participants must be a whole number"],
     [{ Participants: 1.5 }, "Participants", "Participants must be a whole number"],
     [{ Participants: 0 }, "Participants", "Participants must be at least 1"],
-    [{ Customer: { ...valid.Customer, Email: "not-an-email" } }, "Customer.Email", "Customer.Email must be an e-mail address"],
-    [{ Customer: { ...valid.Customer, Phone: "912345678" } }, "Customer.Phone", "Customer.Phone must be in international form: + then 8 to 15 digits, e.g. +351912345678"],
-    [{ Customer: { ...valid.Customer, FirstName: "   " } }, "Customer.FirstName", "Customer.FirstName must not be empty"],
-    [{ Customer: { ...valid.Customer, LastName: "x".repeat(101) } }, "Customer.LastName", "Customer.LastName must be at most 100 characters"],
+    [
+      { Customer: { ...valid.Customer, Email: "not-an-email" } },
+      "Customer.Email",
+      "Customer.Email must be an e-mail address",
+    ],
+    [
+      { Customer: { ...valid.Customer, Phone: "912345678" } },
+      "Customer.Phone",
+      "Customer.Phone must be in international form: + then 8 to 15 digits, e.g. +351912345678",
+    ],
+    [
+      { Customer: { ...valid.Customer, FirstName: "   " } },
+      "Customer.FirstName",
+      "Customer.FirstName must not be empty",
+    ],
+    [
+      { Customer: { ...valid.Customer, LastName: "x".repeat(101) } },
+      "Customer.LastName",
+      "Customer.LastName must be at most 100 characters",
+    ],
     [{ PaymentReference: "x".repeat(129) }, "PaymentReference", "PaymentReference must be at most 128 characters"],
     [{ Answers: "yes" }, "Answers", "Answers must be a list of { QuestionID, Value }"],
+    [{ Date: "0000-01-01" }, "Date", "Date must be a real date in YYYY-MM-DD form"],
+    [{ Date: "1969-12-31" }, "Date", "Date must be on or after 1970-01-01"],
+    [{ Participants: 2 ** 31 }, "Participants", "Participants must be at most 10000"],
+    [
+      { Customer: { ...valid.Customer, FirstName: "Ana\u0000" } },
+      "Customer.FirstName",
+      "Customer.FirstName must not contain the NUL character (U+0000)",
+    ],
+    [
+      { Customer: { ...valid.Customer, LastName: "Silva\ud800" } },
+      "Customer.LastName",
+      "Customer.LastName must be valid Unicode text: it has a lone surrogate (half of a \\uD800-\\uDFFF pair)",
+    ],
+    [
+      { Customer: { ...valid.Customer, Email: `${"a".repeat(64)}@${"b".repeat(200)}.com` } },
+      "Customer.Email",
+      "Customer.Email must be at most 254 characters",
+    ],
+    [
+      { PaymentReference: "PAY\u0000" },
+      "PaymentReference",
+      "PaymentReference must not contain the NUL character (U+0000)",
+    ],
+    [
+      { Answers: [{ QuestionID: "q_abcdefgh", Value: "ok\u0000" }] },
+      "Answers[0].Value",
+      "Answers[0].Value must not contain the NUL character (U+0000)",
+    ],
+    [
+      {
+        Answers: [
+          { QuestionID: "q_a", Value: true },
+          { QuestionID: "q_b", Value: ["x", "\udc00"] },
+        ],
+      },
+      "Answers[1].Value",
+      "Answers[1].Value must be valid Unicode text: it has a lone surrogate (half of a \\uD800-\\uDFFF pair)",
+    ],
+    [
+      { Answers: [{ QuestionID: "q\u0000", Value: true }] },
+      "Answers[0].QuestionID",
+      "Answers[0].QuestionID must not contain the NUL character (U+0000)",
+    ],
     [{ Customer: "Ana" }, "Customer", "Customer must be an object"],
   ])("rejects %j at %s", (patch, field, message) => {
     expect(errorsFor({ ...valid, ...patch })).toContainEqual({ field, message });
@@ -98,8 +168,12 @@ describe("phone numbers", () => {
 describe("cancellation", () => {
   const start = new Date("2026-06-01T09:00:00Z");
   it("is allowed until the timeslot starts, and not from its start on", () => {
-    expect(() => { assertCancellable(start, new Date("2026-06-01T08:59:59Z")); }).not.toThrow();
-    expect(() => { assertCancellable(start, start); }).toThrow(ConflictError);
+    expect(() => {
+      assertCancellable(start, new Date("2026-06-01T08:59:59Z"));
+    }).not.toThrow();
+    expect(() => {
+      assertCancellable(start, start);
+    }).toThrow(ConflictError);
     expect(isCancellable({ status: "CONFIRMED", startsAt: start }, new Date("2026-05-31T00:00:00Z"))).toBe(true);
     expect(isCancellable({ status: "CANCELLED", startsAt: start }, new Date("2026-05-31T00:00:00Z"))).toBe(false);
     expect(isCancellable({ status: "CONFIRMED", startsAt: start }, new Date("2026-06-02T00:00:00Z"))).toBe(false);

@@ -1,18 +1,31 @@
 import { z } from "zod";
+
 import { ACTIVITY_ID_PATTERN } from "../ids/activity-id.ts";
-import { isCalendarDate, TIME_PATTERN } from "../time/calendar.ts";
-import { integerField, patternField, refinedField, stringField, textField } from "../validation/fields.ts";
+import {
+  boundedField,
+  dateField,
+  emailField,
+  integerField,
+  patternField,
+  stringField,
+  textField,
+  timeField,
+} from "../validation/fields.ts";
+import { answerTextProblem } from "../waivers/questions.ts";
 import { normalizePhone } from "./phone.ts";
 
 export const customerSchema = z.object(
   {
     FirstName: textField("Customer.FirstName", 1, 100),
     LastName: textField("Customer.LastName", 1, 100),
-    Email: stringField("Customer.Email").trim().pipe(z.email({ error: "Customer.Email must be an e-mail address" })).transform((e) => e.toLowerCase()),
+    Email: emailField("Customer.Email"),
     Phone: stringField("Customer.Phone").transform((value, ctx) => {
       const phone = normalizePhone(value);
       if (phone === undefined) {
-        ctx.addIssue({ code: "custom", message: "Customer.Phone must be in international form: + then 8 to 15 digits, e.g. +351912345678" });
+        ctx.addIssue({
+          code: "custom",
+          message: "Customer.Phone must be in international form: + then 8 to 15 digits, e.g. +351912345678",
+        });
         return z.NEVER;
       }
       return phone;
@@ -23,11 +36,38 @@ export const customerSchema = z.object(
 
 export const answerSchema = z.object(
   {
-    QuestionID: stringField("QuestionID"),
+    QuestionID: boundedField("QuestionID", 40),
     Value: z.unknown(),
   },
   { error: "each of Answers must be an object with QuestionID and Value" },
 );
+
+/**
+ * A value's fit to its question is judged once the activity is known (`answersProblems`);
+ * the text in it must be storable whatever the question.
+ */
+const answersField = z
+  .array(answerSchema, { error: "Answers must be a list of { QuestionID, Value }" })
+  .max(200, { error: "Answers must have at most 200 items" })
+  .check((ctx) => {
+    ctx.value.forEach((answer, index) => {
+      const problem = answerTextProblem(answer.Value);
+      if (problem)
+        ctx.issues.push({
+          code: "custom",
+          path: [index, "Value"],
+          message: `Answers[${index}].Value ${problem}`,
+          input: answer.Value,
+        });
+    });
+  });
+
+/** Participants of one booking: the product's bounds come later, this keeps the number storable. */
+export function participantsField(field: string) {
+  return integerField(field)
+    .min(1, { error: `${field} must be at least 1` })
+    .max(10_000, { error: `${field} must be at most 10000` });
+}
 
 /**
  * The body of `POST /ota/{partner}/booking` (contract section 7). Participant bounds and the
@@ -35,12 +75,12 @@ export const answerSchema = z.object(
  */
 export const bookingRequestSchema = z.object({
   ActivityID: patternField("ActivityID", ACTIVITY_ID_PATTERN, "s_ followed by 6 to 32 letters or digits"),
-  Date: refinedField("Date", isCalendarDate, "a real date in YYYY-MM-DD form"),
-  Time: patternField("Time", TIME_PATTERN, "a 24-hour time in HH:MM form"),
-  Participants: integerField("Participants").min(1, { error: "Participants must be at least 1" }),
+  Date: dateField("Date"),
+  Time: timeField("Time"),
+  Participants: participantsField("Participants"),
   Customer: customerSchema,
   PaymentReference: textField("PaymentReference", 1, 128).optional(),
-  Answers: z.array(answerSchema, { error: "Answers must be a list of { QuestionID, Value }" }).max(200, { error: "Answers must have at most 200 items" }).optional(),
+  Answers: answersField.optional(),
 });
 
 export type BookingRequest = z.output<typeof bookingRequestSchema>;

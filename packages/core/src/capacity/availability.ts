@@ -46,7 +46,12 @@ export function availableDates(
 }
 
 /** The bookable timeslots of one local `date`, ascending by start. */
-export function availableTimeslots(slots: readonly SlotState[], product: ProductTiming, date: string, now: Date): AvailableTimeslot[] {
+export function availableTimeslots(
+  slots: readonly SlotState[],
+  product: ProductTiming,
+  date: string,
+  now: Date,
+): AvailableTimeslot[] {
   return slots
     .filter((slot) => isBookable(slot, product.bookingCutoffMinutes, now))
     .filter((slot) => instantToLocal(slot.startsAt, product.timeZone).date === date)

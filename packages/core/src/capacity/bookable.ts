@@ -54,13 +54,27 @@ export function takePlaces(slot: SlotState, participants: number, cutoffMinutes:
 }
 
 /** The refusal a customer gets when `takePlaces` says no, or null when the sale may go ahead. */
-export function placesRefusal(slot: SlotState, participants: number, cutoffMinutes: number, now: Date): ConflictError | null {
+export function placesRefusal(
+  slot: SlotState,
+  participants: number,
+  cutoffMinutes: number,
+  now: Date,
+): ConflictError | null {
   const outcome = takePlaces(slot, participants, cutoffMinutes, now);
   if (outcome.ok) return null;
   if (outcome.reason === "insufficient-capacity") {
-    return new ConflictError("insufficient-capacity", `Only ${outcome.available} places are left in this timeslot; ${participants} were requested`, { available: outcome.available });
+    return new ConflictError(
+      "insufficient-capacity",
+      `Only ${outcome.available} places are left in this timeslot; ${participants} were requested`,
+      { available: outcome.available },
+    );
   }
-  const why = { started: "has already started", cutoff: "is past its booking cut-off", closed: "is closed", full: "is full" }[outcome.detail];
+  const why = {
+    started: "has already started",
+    cutoff: "is past its booking cut-off",
+    closed: "is closed",
+    full: "is full",
+  }[outcome.detail];
   return new ConflictError("timeslot-unavailable", `This timeslot ${why}`);
 }
 

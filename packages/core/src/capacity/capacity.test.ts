@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { availableDates, availableTimeslots } from "./availability.ts";
 import { freePlaces, isBookable, releasePlaces, takePlaces, unbookableReason, type SlotState } from "./bookable.ts";
 import { participantsProblem } from "./participants.ts";
@@ -25,10 +26,26 @@ describe("bookable rule", () => {
 
   it("takes places while they last and says how many are left when short", () => {
     expect(takePlaces(slot("2026-12-02T09:00:00Z", 10, 6), 4, 0, now)).toEqual({ ok: true, placesTaken: 10 });
-    expect(takePlaces(slot("2026-12-02T09:00:00Z", 10, 6), 5, 0, now)).toEqual({ ok: false, reason: "insufficient-capacity", available: 4 });
-    expect(takePlaces(slot("2026-12-02T09:00:00Z", 10, 10), 1, 0, now)).toEqual({ ok: false, reason: "insufficient-capacity", available: 0 });
-    expect(takePlaces(slot("2026-12-01T07:00:00Z", 10), 1, 0, now)).toEqual({ ok: false, reason: "timeslot-unavailable", detail: "started" });
-    expect(takePlaces(slot("2026-12-02T09:00:00Z", 10, 0, true), 1, 0, now)).toEqual({ ok: false, reason: "timeslot-unavailable", detail: "closed" });
+    expect(takePlaces(slot("2026-12-02T09:00:00Z", 10, 6), 5, 0, now)).toEqual({
+      ok: false,
+      reason: "insufficient-capacity",
+      available: 4,
+    });
+    expect(takePlaces(slot("2026-12-02T09:00:00Z", 10, 10), 1, 0, now)).toEqual({
+      ok: false,
+      reason: "insufficient-capacity",
+      available: 0,
+    });
+    expect(takePlaces(slot("2026-12-01T07:00:00Z", 10), 1, 0, now)).toEqual({
+      ok: false,
+      reason: "timeslot-unavailable",
+      detail: "started",
+    });
+    expect(takePlaces(slot("2026-12-02T09:00:00Z", 10, 0, true), 1, 0, now)).toEqual({
+      ok: false,
+      reason: "timeslot-unavailable",
+      detail: "closed",
+    });
   });
 
   it("gives places back without going below zero", () => {
@@ -39,21 +56,25 @@ describe("bookable rule", () => {
 
   it("property: any sequence of sales never exceeds capacity and sells exactly what it reports", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 40 }), fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 60 }), (capacity, requests) => {
-        let state = slot("2026-12-02T09:00:00Z", capacity);
-        let sold = 0;
-        for (const n of requests) {
-          const outcome = takePlaces(state, n, 0, now);
-          if (outcome.ok) {
-            sold += n;
-            state = { ...state, placesTaken: outcome.placesTaken };
-          } else {
-            expect(outcome).toEqual({ ok: false, reason: "insufficient-capacity", available: capacity - sold });
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 60 }),
+        (capacity, requests) => {
+          let state = slot("2026-12-02T09:00:00Z", capacity);
+          let sold = 0;
+          for (const n of requests) {
+            const outcome = takePlaces(state, n, 0, now);
+            if (outcome.ok) {
+              sold += n;
+              state = { ...state, placesTaken: outcome.placesTaken };
+            } else {
+              expect(outcome).toEqual({ ok: false, reason: "insufficient-capacity", available: capacity - sold });
+            }
           }
-        }
-        expect(state.placesTaken).toBe(sold);
-        expect(sold).toBeLessThanOrEqual(capacity);
-      }),
+          expect(state.placesTaken).toBe(sold);
+          expect(sold).toBeLessThanOrEqual(capacity);
+        },
+      ),
     );
   });
 });
@@ -92,13 +113,27 @@ describe("availability", () => {
   it("groups by the activity's local date, not UTC", () => {
     const kolkata = { ...lisbon, timeZone: "Asia/Kolkata" };
     // 23:30Z on the 4th is 05:00 on the 5th in Kolkata.
-    expect(availableDates(slots, kolkata, "2026-12-04", "2026-12-05", now)).toEqual([{ Date: "2026-12-05", Available: 5, Timeslots: 1 }]);
+    expect(availableDates(slots, kolkata, "2026-12-04", "2026-12-05", now)).toEqual([
+      { Date: "2026-12-05", Available: 5, Timeslots: 1 },
+    ]);
   });
 
   it("lists one day's bookable timeslots in start order with local times and offsets", () => {
     expect(availableTimeslots(slots, lisbon, "2026-12-01", now)).toEqual([
-      { Time: "10:00", StartsAt: "2026-12-01T10:00:00+00:00", EndsAt: "2026-12-01T12:00:00+00:00", Capacity: 8, Available: 6 },
-      { Time: "14:00", StartsAt: "2026-12-01T14:00:00+00:00", EndsAt: "2026-12-01T16:00:00+00:00", Capacity: 12, Available: 5 },
+      {
+        Time: "10:00",
+        StartsAt: "2026-12-01T10:00:00+00:00",
+        EndsAt: "2026-12-01T12:00:00+00:00",
+        Capacity: 8,
+        Available: 6,
+      },
+      {
+        Time: "14:00",
+        StartsAt: "2026-12-01T14:00:00+00:00",
+        EndsAt: "2026-12-01T16:00:00+00:00",
+        Capacity: 12,
+        Available: 5,
+      },
     ]);
     expect(availableTimeslots(slots, lisbon, "2026-12-02", now)).toEqual([]);
   });

@@ -22,7 +22,10 @@ export class ValidationError extends DomainError {
 export type BadRequestKind = "invalid-parameter" | "bad-request" | "malformed-json";
 
 export class BadRequestError extends DomainError {
-  constructor(readonly kind: BadRequestKind, message: string) {
+  constructor(
+    readonly kind: BadRequestKind,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -37,8 +40,8 @@ export class ConflictError extends DomainError {
   constructor(
     readonly kind: ConflictKind,
     message: string,
-    /** Extension members of the problem document, e.g. `{ available: 3 }`. */
-    readonly extra: Record<string, unknown> = {},
+    /** Extension members of the problem document: places still free, for insufficient capacity. */
+    readonly extra: { available?: number } = {},
   ) {
     super(message);
   }

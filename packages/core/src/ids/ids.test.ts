@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isActivityId, newActivityId } from "./activity-id.ts";
 import { apiKeyPrefix, isApiKeyFormat, isApiScope, newApiKey } from "./api-key.ts";
 import { isBookingReference, newBookingReference, REFERENCE_ALPHABET } from "./booking-reference.ts";

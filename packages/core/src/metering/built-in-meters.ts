@@ -25,7 +25,8 @@ export const BUILT_IN_METERS: { [N in BuiltInMeterName]: BuiltInMeter<N> } = {
   "waitlist-notified": {
     name: "waitlist-notified",
     trigger: "a waitlist notification e-mail is sent because places freed up",
-    extraInfo: ({ waitlistId, multiBookingId }) => JSON.stringify({ WaitlistID: waitlistId, MultiBookingID: multiBookingId }),
+    extraInfo: ({ waitlistId, multiBookingId }) =>
+      JSON.stringify({ WaitlistID: waitlistId, MultiBookingID: multiBookingId }),
   },
   "workflow-email-sent": {
     name: "workflow-email-sent",

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf } from "../validation/field-errors.ts";
+
 import { addDays, eachDate } from "../time/calendar.ts";
 import { dayBounds } from "../time/local-time.ts";
+import { fieldErrorsOf } from "../validation/field-errors.ts";
 import { BUILT_IN_METER_NAMES, builtInExtraInfo, isBuiltInMeter } from "./built-in-meters.ts";
 import { ExactDecimal } from "./exact-decimal.ts";
 import { makePeriod, periodInstants, periodQuerySchema } from "./period.ts";
@@ -20,27 +21,49 @@ const errors = (body: unknown) => {
 describe("usage entries", () => {
   it("accepts a minimal and a full entry", () => {
     expect(entry.parse({ Meter: " api-calls ", Usage: 3 })).toEqual({ Meter: "api-calls", Usage: 3 });
-    expect(entry.parse({ Meter: "gb", Usage: 0.000000000001, ExtraInfo: '{"a":1}', OccurredAt: nowSeconds })).toMatchObject({ OccurredAt: nowSeconds });
+    expect(entry.parse({ Meter: "gb", Usage: 0.000001, ExtraInfo: '{"a":1}', OccurredAt: nowSeconds })).toMatchObject({
+      OccurredAt: nowSeconds,
+    });
   });
 
   it.each([
     [{ Usage: 1 }, "Meter", "Meter is required"],
     [{ Meter: "  ", Usage: 1 }, "Meter", "Meter must not be empty"],
     [{ Meter: "m".repeat(101), Usage: 1 }, "Meter", "Meter must be at most 100 characters"],
-    [{ Meter: "order-completed", Usage: 1 }, "Meter", "Meter names order-completed, waitlist-notified, workflow-email-sent are reserved for built-in meters"],
-    [{ Meter: "Workflow-Email-Sent", Usage: 1 }, "Meter", "Meter names order-completed, waitlist-notified, workflow-email-sent are reserved for built-in meters"],
+    [
+      { Meter: "order-completed", Usage: 1 },
+      "Meter",
+      "Meter names order-completed, waitlist-notified, workflow-email-sent are reserved for built-in meters",
+    ],
+    [
+      { Meter: "Workflow-Email-Sent", Usage: 1 },
+      "Meter",
+      "Meter names order-completed, waitlist-notified, workflow-email-sent are reserved for built-in meters",
+    ],
     [{ Meter: "m" }, "Usage", "Usage is required"],
     [{ Meter: "m", Usage: "5" }, "Usage", "Usage must be a JSON number"],
     [{ Meter: "m", Usage: 0 }, "Usage", "Usage must be greater than 0"],
     [{ Meter: "m", Usage: -1 }, "Usage", "Usage must be greater than 0"],
-    [{ Meter: "m", Usage: 1e-13 }, "Usage", "Usage must have at most 12 decimal places"],
-    [{ Meter: "m", Usage: 1e26 }, "Usage", "Usage must be less than 1e26"],
-    [{ Meter: "m", Usage: 1, ExtraInfo: "x".repeat(10_001) }, "ExtraInfo", "ExtraInfo must be at most 10000 characters"],
+    [{ Meter: "m", Usage: 1e-7 }, "Usage", "Usage must have at most 6 decimal places"],
+    [{ Meter: "m", Usage: 1e15 }, "Usage", "Usage must be less than 1e15"],
+    [
+      { Meter: "m", Usage: 1, ExtraInfo: "x".repeat(10_001) },
+      "ExtraInfo",
+      "ExtraInfo must be at most 10000 characters",
+    ],
     [{ Meter: "m", Usage: 1, ExtraInfo: 5 }, "ExtraInfo", "ExtraInfo must be a string"],
     [{ Meter: "m", Usage: 1, OccurredAt: "1764547200" }, "OccurredAt", "OccurredAt must be a whole number"],
     [{ Meter: "m", Usage: 1, OccurredAt: 1.5 }, "OccurredAt", "OccurredAt must be a whole number"],
-    [{ Meter: "m", Usage: 1, OccurredAt: 946_684_799 }, "OccurredAt", "OccurredAt must be Unix seconds on or after 2000-01-01 (946684800)"],
-    [{ Meter: "m", Usage: 1, OccurredAt: nowSeconds + 86_401 }, "OccurredAt", "OccurredAt must not be more than 24 hours ahead of the server clock"],
+    [
+      { Meter: "m", Usage: 1, OccurredAt: 946_684_799 },
+      "OccurredAt",
+      "OccurredAt must be Unix seconds on or after 2000-01-01 (946684800)",
+    ],
+    [
+      { Meter: "m", Usage: 1, OccurredAt: nowSeconds + 86_401 },
+      "OccurredAt",
+      "OccurredAt must not be more than 24 hours ahead of the server clock",
+    ],
   ])("rejects %j at %s", (body, field, message) => {
     expect(errors(body)).toContainEqual({ field, message });
   });
@@ -55,7 +78,9 @@ describe("built-in meters", () => {
   it("registers the three meters with their ExtraInfo", () => {
     expect(BUILT_IN_METER_NAMES).toEqual(["order-completed", "waitlist-notified", "workflow-email-sent"]);
     expect(builtInExtraInfo("order-completed", { basketId: 42 })).toBe('{"BasketID":42}');
-    expect(builtInExtraInfo("waitlist-notified", { waitlistId: 7, multiBookingId: "mb_1" })).toBe('{"WaitlistID":7,"MultiBookingID":"mb_1"}');
+    expect(builtInExtraInfo("waitlist-notified", { waitlistId: 7, multiBookingId: "mb_1" })).toBe(
+      '{"WaitlistID":7,"MultiBookingID":"mb_1"}',
+    );
     expect(builtInExtraInfo("workflow-email-sent", {})).toBeNull();
     expect(isBuiltInMeter("order-completed")).toBe(true);
     expect(isBuiltInMeter("api-calls")).toBe(false);
@@ -67,7 +92,10 @@ describe("summary period", () => {
 
   it("covers whole local days in UTC", () => {
     // The contract's example carries the timestamps of November 2025 (1761955200..1764547199).
-    expect(makePeriod("2025-11-01", "2025-11-30", "UTC")).toMatchObject({ FromTimestamp: 1_761_955_200, ToTimestamp: 1_764_547_199 });
+    expect(makePeriod("2025-11-01", "2025-11-30", "UTC")).toMatchObject({
+      FromTimestamp: 1_761_955_200,
+      ToTimestamp: 1_764_547_199,
+    });
     expect(makePeriod("2026-11-01", "2026-11-30", "UTC")).toEqual({
       From: "2026-11-01",
       To: "2026-11-30",
@@ -85,12 +113,17 @@ describe("summary period", () => {
     const kolkata = makePeriod("2026-11-01", "2026-11-01", "Asia/Kolkata");
     expect(kolkata.FromTimestamp).toBe(Date.UTC(2026, 9, 31, 18, 30) / 1000);
     expect(kolkata.ToTimestamp).toBe(Date.UTC(2026, 10, 1, 18, 29, 59) / 1000);
-    expect(periodInstants(kolkata)).toEqual({ start: new Date("2026-10-31T18:30:00Z"), end: new Date("2026-11-01T18:30:00Z") });
+    expect(periodInstants(kolkata)).toEqual({
+      start: new Date("2026-10-31T18:30:00Z"),
+      end: new Date("2026-11-01T18:30:00Z"),
+    });
   });
 
   it("defaults to the operator's zone and takes tz when given", () => {
     expect(query.parse({ from: "2026-07-01", to: "2026-07-01" }).TimeZone).toBe("Europe/Lisbon");
-    expect(query.parse({ from: "2026-07-01", to: "2026-07-01", tz: "Asia/Kathmandu" }).FromTimestamp).toBe(Date.UTC(2026, 5, 30, 18, 15) / 1000);
+    expect(query.parse({ from: "2026-07-01", to: "2026-07-01", tz: "Asia/Kathmandu" }).FromTimestamp).toBe(
+      Date.UTC(2026, 5, 30, 18, 15) / 1000,
+    );
   });
 
   it.each([
@@ -99,7 +132,11 @@ describe("summary period", () => {
     [{ from: "2026-02-30", to: "2026-03-01" }, "from", "from must be a real date in YYYY-MM-DD form"],
     [{ from: "2026-03-02", to: "2026-03-01" }, "to", "to must be on or after from"],
     [{ from: "2026-01-01", to: "2027-01-02" }, "to", "to must be at most 366 days after from, both included"],
-    [{ from: "2026-01-01", to: "2026-01-02", tz: "Mars/Base" }, "tz", "tz must be an IANA time zone name such as Europe/Lisbon"],
+    [
+      { from: "2026-01-01", to: "2026-01-02", tz: "Mars/Base" },
+      "tz",
+      "tz must be an IANA time zone name such as Europe/Lisbon",
+    ],
   ])("rejects %j at %s", (input, field, message) => {
     const r = query.safeParse(input);
     expect(r.success ? [] : fieldErrorsOf(r.error)).toContainEqual({ field, message });
@@ -107,7 +144,9 @@ describe("summary period", () => {
 
   it("reports only the malformed date when a range end is malformed", () => {
     const r = query.safeParse({ from: "20260101", to: "2026-01-02" });
-    expect(r.success ? [] : fieldErrorsOf(r.error)).toEqual([{ field: "from", message: "from must be a real date in YYYY-MM-DD form" }]);
+    expect(r.success ? [] : fieldErrorsOf(r.error)).toEqual([
+      { field: "from", message: "from must be a real date in YYYY-MM-DD form" },
+    ]);
   });
 
   it("allows a span of exactly 366 days", () => {
@@ -115,19 +154,32 @@ describe("summary period", () => {
   });
 
   it("property: the period lasts exactly the sum of its local days, for any range and zone", () => {
-    const zones = ["UTC", "Europe/Lisbon", "Asia/Kolkata", "Asia/Kathmandu", "America/Santiago", "Australia/Lord_Howe", "America/St_Johns"];
+    const zones = [
+      "UTC",
+      "Europe/Lisbon",
+      "Asia/Kolkata",
+      "Asia/Kathmandu",
+      "America/Santiago",
+      "Australia/Lord_Howe",
+      "America/St_Johns",
+    ];
     fc.assert(
-      fc.property(fc.constantFrom(...zones), fc.integer({ min: 0, max: 365 * 20 }), fc.integer({ min: 0, max: 365 }), (zone, offset, length) => {
-        const from = addDays("2010-01-01", offset);
-        const to = addDays(from, length);
-        const period = makePeriod(from, to, zone);
-        const dayLengths = eachDate(from, to).reduce((sum, d) => {
-          const { start, end } = dayBounds(d, zone);
-          return sum + (end.getTime() - start.getTime()) / 1000;
-        }, 0);
-        expect(period.ToTimestamp - period.FromTimestamp + 1).toBe(dayLengths);
-        expect(period.FromTimestamp).toBe(dayBounds(from, zone).start.getTime() / 1000);
-      }),
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 365 * 20 }),
+        fc.integer({ min: 0, max: 365 }),
+        (zone, offset, length) => {
+          const from = addDays("2010-01-01", offset);
+          const to = addDays(from, length);
+          const period = makePeriod(from, to, zone);
+          const dayLengths = eachDate(from, to).reduce((sum, d) => {
+            const { start, end } = dayBounds(d, zone);
+            return sum + (end.getTime() - start.getTime()) / 1000;
+          }, 0);
+          expect(period.ToTimestamp - period.FromTimestamp + 1).toBe(dayLengths);
+          expect(period.FromTimestamp).toBe(dayBounds(from, zone).start.getTime() / 1000);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -161,7 +213,9 @@ describe("summary", () => {
   const rows = fc.uniqueArray(
     fc.record({
       meter: fc.stringMatching(/^[a-z-]{1,12}$/),
-      totalUsage: fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 20n }), fc.integer({ min: 0, max: 12 })).map(([n, scale]) => new ExactDecimal(n.toString()).dividedBy(new ExactDecimal(10).pow(scale)).toFixed()),
+      totalUsage: fc
+        .tuple(fc.bigInt({ min: 1n, max: 10n ** 20n }), fc.integer({ min: 0, max: 12 }))
+        .map(([n, scale]) => new ExactDecimal(n.toString()).dividedBy(new ExactDecimal(10).pow(scale)).toFixed()),
       eventCount: fc.integer({ min: 1, max: 1_000_000 }),
     }),
     { selector: (r) => r.meter, maxLength: 30 },
@@ -186,7 +240,10 @@ describe("summary", () => {
   });
 
   it("property: decimal sums are exact whatever the order of the terms", () => {
-    const terms = fc.array(fc.tuple(fc.integer({ min: 1, max: 10 ** 9 }), fc.integer({ min: 0, max: 12 })), { minLength: 1, maxLength: 50 });
+    const terms = fc.array(fc.tuple(fc.integer({ min: 1, max: 10 ** 9 }), fc.integer({ min: 0, max: 12 })), {
+      minLength: 1,
+      maxLength: 50,
+    });
     fc.assert(
       fc.property(terms, (pairs) => {
         const values = pairs.map(([n, scale]) => new ExactDecimal(n).dividedBy(new ExactDecimal(10).pow(scale)));

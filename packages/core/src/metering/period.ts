@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { addDays, isCalendarDate, isTimeZone } from "../time/calendar.ts";
-import { dateRangeCheck } from "../validation/date-range.ts";
+
+import { addDays } from "../time/calendar.ts";
 import { startOfLocalDay } from "../time/local-time.ts";
-import { refinedField } from "../validation/fields.ts";
+import { dateRangeCheck } from "../validation/date-range.ts";
+import { dateField, timeZoneField } from "../validation/fields.ts";
 
 export interface Period {
   From: string;
@@ -15,8 +16,16 @@ export interface Period {
 }
 
 /** The instants a period covers, half-open: `[start, end)`. */
+// A period ending on 9999-12-31 ends in year 10000 in zones behind UTC, which PostgreSQL cannot
+// read back from a JavaScript date; no entry can be that late (OccurredAt stops within 9999).
+const LATEST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** The instants a period covers, `end` excluded, for querying entries. */
 export function periodInstants(period: Period): { start: Date; end: Date } {
-  return { start: new Date(period.FromTimestamp * 1000), end: new Date((period.ToTimestamp + 1) * 1000) };
+  return {
+    start: new Date(period.FromTimestamp * 1000),
+    end: new Date(Math.min((period.ToTimestamp + 1) * 1000, LATEST_INSTANT_MS)),
+  };
 }
 
 export function makePeriod(from: string, to: string, timeZone: string): Period {
@@ -34,9 +43,9 @@ export function makePeriod(from: string, to: string, timeZone: string): Period {
 /** The query of `GET /usage/meters`: `from` and `to` inclusive local days, an optional `tz`. */
 export const summaryQuerySchema = z
   .object({
-    from: refinedField("from", isCalendarDate, "a real date in YYYY-MM-DD form"),
-    to: refinedField("to", isCalendarDate, "a real date in YYYY-MM-DD form"),
-    tz: refinedField("tz", isTimeZone, "an IANA time zone name such as Europe/Lisbon").optional(),
+    from: dateField("from"),
+    to: dateField("to"),
+    tz: timeZoneField("tz").optional(),
   })
   .check(dateRangeCheck("from", "to"));
 

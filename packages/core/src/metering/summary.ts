@@ -32,7 +32,9 @@ export function compareMeters(a: { meter: string; total: Decimal }, b: { meter: 
  * each is turned into the nearest JSON number (0.1 + 0.2 is 0.3, not 0.30000000000000004).
  */
 export function assembleSummary(period: Period, rows: readonly MeterTotal[]): UsageSummary {
-  const exact = rows.map((r) => ({ meter: r.meter, total: new Decimal(r.totalUsage), events: r.eventCount })).sort(compareMeters);
+  const exact = rows
+    .map((r) => ({ meter: r.meter, total: new Decimal(r.totalUsage), events: r.eventCount }))
+    .sort(compareMeters);
   const totalUsage = exact.reduce((sum, r) => sum.plus(r.total), new Decimal(0));
   const totalEvents = exact.reduce((sum, r) => sum + r.events, 0);
   return {

@@ -1,44 +1,68 @@
-import { ExactDecimal as Decimal } from "./exact-decimal.ts";
 import { z } from "zod";
-import { integerField, stringField, textField } from "../validation/fields.ts";
-import { BUILT_IN_METER_NAMES } from "./built-in-meters.ts";
+
+import { integerField, stringField } from "../validation/fields.ts";
+import { ExactDecimal as Decimal } from "./exact-decimal.ts";
+import { meterNameField } from "./meter-name.ts";
 
 /** 2000-01-01T00:00:00Z: earlier timestamps are almost always milliseconds or garbage. */
 export const EARLIEST_OCCURRED_AT = 946_684_800;
 export const MAX_FUTURE_SECONDS = 24 * 60 * 60;
-/** Usage is stored as numeric(38, 12). */
-export const USAGE_SCALE = 12;
-export const USAGE_MAX = new Decimal("1e26");
+/**
+ * Usage bounds (docs/decisions.md, "Usage bounds"): at most the 15 significant digits that
+ * every double carries exactly, so the number stored is the number the client wrote; at most
+ * 6 decimal places, so that any total below 10^9 still has at most 15 digits and reaches a
+ * client's double exactly; below 10^15, so every whole value is an exact double.
+ */
+export const USAGE_DECIMAL_PLACES = 6;
+export const USAGE_SIGNIFICANT_DIGITS = 15;
+export const USAGE_LIMIT = 1e15;
 
-function isReserved(meter: string): boolean {
-  return BUILT_IN_METER_NAMES.some((name) => name === meter.toLowerCase());
+/** Why `usage` (already known to be a finite number below the limit) has too many digits, or null. */
+function usageDigitsProblem(usage: number): string | null {
+  const exact = new Decimal(usage);
+  if (exact.decimalPlaces() > USAGE_DECIMAL_PLACES)
+    return `Usage must have at most ${USAGE_DECIMAL_PLACES} decimal places`;
+  if (exact.precision() > USAGE_SIGNIFICANT_DIGITS)
+    return `Usage must have at most ${USAGE_SIGNIFICANT_DIGITS} significant digits`;
+  return null;
 }
+
+const USAGE_DESCRIPTION =
+  "Greater than 0 and less than 1e15, with at most 6 decimal places and at most 15 significant digits (what every double carries exactly): " +
+  "stored exactly as sent, never rounded. Totals below 1e9, and whole-number totals up to 2^53, come back exact.";
 
 /** The body of `POST /usage/meters` (contract section 8), all but the bound that needs a clock. */
 export const usageEntryBodySchema = z.object({
-  Meter: textField("Meter", 1, 100).refine((m) => !isReserved(m), {
-    error: `Meter names ${BUILT_IN_METER_NAMES.join(", ")} are reserved for built-in meters`,
-  }),
+  Meter: meterNameField("Meter"),
   Usage: z
     .number({ error: (i) => (i.input === undefined ? "Usage is required" : "Usage must be a JSON number") })
     .positive({ error: "Usage must be greater than 0" })
-    .refine((u) => new Decimal(u).decimalPlaces() <= USAGE_SCALE, { error: `Usage must have at most ${USAGE_SCALE} decimal places` })
-    .refine((u) => new Decimal(u).lessThan(USAGE_MAX), { error: "Usage must be less than 1e26" }),
+    .lt(USAGE_LIMIT, { error: "Usage must be less than 1e15" })
+    .check((ctx) => {
+      const problem = ctx.value < USAGE_LIMIT ? usageDigitsProblem(ctx.value) : null;
+      if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+    })
+    .meta({ description: USAGE_DESCRIPTION }),
   ExtraInfo: stringField("ExtraInfo").max(10_000, { error: "ExtraInfo must be at most 10000 characters" }).nullish(),
-  OccurredAt: integerField("OccurredAt").min(EARLIEST_OCCURRED_AT, { error: "OccurredAt must be Unix seconds on or after 2000-01-01 (946684800)" }).optional(),
+  OccurredAt: integerField("OccurredAt")
+    .min(EARLIEST_OCCURRED_AT, { error: "OccurredAt must be Unix seconds on or after 2000-01-01 (946684800)" })
+    .optional(),
 });
 
 /** Why `occurredAt` (Unix seconds) is too far ahead of the server clock `now`, or null. */
 export function futureOccurredAtProblem(occurredAt: number | undefined, now: Date): string | null {
   if (occurredAt === undefined) return null;
-  return occurredAt > Math.floor(now.getTime() / 1000) + MAX_FUTURE_SECONDS ? "OccurredAt must not be more than 24 hours ahead of the server clock" : null;
+  return occurredAt > Math.floor(now.getTime() / 1000) + MAX_FUTURE_SECONDS
+    ? "OccurredAt must not be more than 24 hours ahead of the server clock"
+    : null;
 }
 
 /** The whole rule, judged against the server clock `now`. */
 export function usageEntrySchema(now: Date) {
   return usageEntryBodySchema.check((ctx) => {
     const problem = futureOccurredAtProblem(ctx.value.OccurredAt, now);
-    if (problem) ctx.issues.push({ code: "custom", path: ["OccurredAt"], message: problem, input: ctx.value.OccurredAt });
+    if (problem)
+      ctx.issues.push({ code: "custom", path: ["OccurredAt"], message: problem, input: ctx.value.OccurredAt });
   });
 }
 

@@ -1,21 +1,18 @@
-import { DateTime, IANAZone } from "luxon";
+import { DateTime } from "luxon";
 
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+import { todayIn as todayInCanonicalZone } from "./plain-dates.ts";
+import { zoneForArithmetic } from "./zones.ts";
+
+export { addDays, DATE_PATTERN, isCalendarDate } from "./plain-dates.ts";
+
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** `YYYY-MM-DD` naming a day that exists (no 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
-  return DATE_PATTERN.test(value) && DateTime.fromISO(value, { zone: "UTC" }).isValid;
-}
+/** Activity, period and range dates start here: earlier ones are typing errors or probes. */
+export const EARLIEST_DATE = "1970-01-01";
 
 /** `HH:MM`, 24-hour. */
 export function isClockTime(value: string): boolean {
   return TIME_PATTERN.test(value);
-}
-
-/** An IANA zone name the runtime knows (`Europe/Lisbon`, `UTC`); bare offsets like `+01:00` are not zone names. */
-export function isTimeZone(value: string): boolean {
-  return /^[A-Za-z]/.test(value) && IANAZone.isValidZone(value);
 }
 
 /** Days from `start` to `end`, both included, in calendar order. */
@@ -37,11 +34,7 @@ export function daySpan(start: string, end: string): number {
   return Math.round(b.diff(a, "days").days) + 1;
 }
 
-export function addDays(date: string, days: number): string {
-  return DateTime.fromISO(date, { zone: "UTC" }).plus({ days }).toISODate() ?? date;
-}
-
-/** Today's date in `zone`. */
+/** Today's date in `zone`, any spelling the API accepts. */
 export function todayIn(zone: string, now: Date): string {
-  return DateTime.fromJSDate(now, { zone }).toISODate() ?? "";
+  return todayInCanonicalZone(zoneForArithmetic(zone), now);
 }

@@ -1,9 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, daySpan, eachDate, isCalendarDate, isClockTime, isTimeZone, todayIn } from "./calendar.ts";
-import { dayBounds, instantToLocal, localToInstants, toOffsetIso } from "./local-time.ts";
 
-const ZONES = ["UTC", "Europe/Lisbon", "America/New_York", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe", "America/Santiago", "Pacific/Chatham"];
+import { addDays, daySpan, eachDate, isCalendarDate, isClockTime, todayIn } from "./calendar.ts";
+import { dayBounds, instantToLocal, localToInstants, toOffsetIso } from "./local-time.ts";
+import { isTimeZone } from "./zones.ts";
+
+const ZONES = [
+  "UTC",
+  "Europe/Lisbon",
+  "America/New_York",
+  "Asia/Kolkata",
+  "Asia/Kathmandu",
+  "Australia/Lord_Howe",
+  "America/Santiago",
+  "Pacific/Chatham",
+];
 
 describe("calendar", () => {
   it("accepts real dates only", () => {
@@ -60,7 +71,10 @@ describe("local time and instants", () => {
 
   it("has two instants, earliest first, for a local time repeated by the autumn change", () => {
     // Lisbon: 2026-10-25 02:00 WEST goes back to 01:00 WET.
-    expect(localToInstants("2026-10-25", "01:30", "Europe/Lisbon")).toEqual([new Date("2026-10-25T00:30:00Z"), new Date("2026-10-25T01:30:00Z")]);
+    expect(localToInstants("2026-10-25", "01:30", "Europe/Lisbon")).toEqual([
+      new Date("2026-10-25T00:30:00Z"),
+      new Date("2026-10-25T01:30:00Z"),
+    ]);
   });
 
   it("formats instants with the zone's offset", () => {
@@ -101,11 +115,15 @@ describe("local time and instants", () => {
 
   it("property: an instant maps to a local time that maps back to it", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ZONES), fc.integer({ min: 1_262_304_000, max: 2_208_988_800 }), (zone, seconds) => {
-        const instant = new Date(Math.floor(seconds / 60) * 60_000);
-        const { date, time } = instantToLocal(instant, zone);
-        expect(localToInstants(date, time, zone).map((d) => d.getTime())).toContain(instant.getTime());
-      }),
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: 1_262_304_000, max: 2_208_988_800 }),
+        (zone, seconds) => {
+          const instant = new Date(Math.floor(seconds / 60) * 60_000);
+          const { date, time } = instantToLocal(instant, zone);
+          expect(localToInstants(date, time, zone).map((d) => d.getTime())).toContain(instant.getTime());
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -1,5 +1,7 @@
 import { DateTime } from "luxon";
+
 import { remembered } from "./memo.ts";
+import { zoneForArithmetic } from "./zones.ts";
 
 export interface LocalDateTime {
   date: string;
@@ -12,7 +14,7 @@ export interface LocalDateTime {
  * two in an overlap (the clock repeats an hour), one otherwise.
  */
 export function localToInstants(date: string, time: string, zone: string): Date[] {
-  return instantsOf(date, time, zone).map((ms) => new Date(ms));
+  return instantsOf(date, time, zoneForArithmetic(zone)).map((ms) => new Date(ms));
 }
 
 const instantsOf = remembered(
@@ -30,7 +32,7 @@ const instantsOf = remembered(
 
 /** The wall-clock date and `HH:MM` of `instant` in `zone`. */
 export function instantToLocal(instant: Date, zone: string): LocalDateTime {
-  const { date, time } = localOf(instant.getTime(), zone);
+  const { date, time } = localOf(instant.getTime(), zoneForArithmetic(zone));
   return { date, time };
 }
 
@@ -44,7 +46,7 @@ const localOf = remembered(
 
 /** ISO 8601 with the zone's offset at that instant: `2026-12-01T09:30:00+00:00`. */
 export function toOffsetIso(instant: Date, zone: string): string {
-  return offsetIsoOf(instant.getTime(), zone);
+  return offsetIsoOf(instant.getTime(), zoneForArithmetic(zone));
 }
 
 const offsetIsoOf = remembered(
@@ -66,7 +68,12 @@ export interface DayBounds {
  */
 export function startOfLocalDay(date: string, zone: string): Date {
   const [first] = localToInstants(date, "00:00", zone);
-  return first ?? DateTime.fromISO(date, { zone }).startOf("day").toJSDate();
+  return (
+    first ??
+    DateTime.fromISO(date, { zone: zoneForArithmetic(zone) })
+      .startOf("day")
+      .toJSDate()
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { daySpan, isCalendarDate } from "../time/calendar.ts";
 
 export const MAX_RANGE_DAYS = 366;
@@ -14,9 +15,19 @@ export function dateRangeCheck<K extends string>(startKey: K, endKey: K) {
     const end = ctx.value[endKey];
     if (!isCalendarDate(start) || !isCalendarDate(end)) return;
     if (end < start) {
-      ctx.issues.push({ code: "custom", path: [endKey], message: `${endKey} must be on or after ${startKey}`, input: end });
+      ctx.issues.push({
+        code: "custom",
+        path: [endKey],
+        message: `${endKey} must be on or after ${startKey}`,
+        input: end,
+      });
     } else if (daySpan(start, end) > MAX_RANGE_DAYS) {
-      ctx.issues.push({ code: "custom", path: [endKey], message: `${endKey} must be at most ${MAX_RANGE_DAYS} days after ${startKey}, both included`, input: end });
+      ctx.issues.push({
+        code: "custom",
+        path: [endKey],
+        message: `${endKey} must be at most ${MAX_RANGE_DAYS} days after ${startKey}, both included`,
+        input: end,
+      });
     }
   };
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { ValidationError, type FieldError } from "../errors/domain-errors.ts";
 
 /** `["Customer", "Email"]` → `Customer.Email`; `["Answers", 1, "Value"]` → `Answers[1].Value`. */
@@ -10,8 +11,20 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   }, "");
 }
 
+/**
+ * A message written for an item's own field (`QuestionID must …`) names it by its whole path
+ * (`Answers[0].QuestionID must …`): a schema for list items cannot know its index.
+ */
+function messageNaming(field: string, message: string): string {
+  const own = /[^.[\]]+$/.exec(field)?.[0] ?? field;
+  return own !== field && message.startsWith(`${own} `) ? `${field}${message.slice(own.length)}` : message;
+}
+
 export function fieldErrorsOf(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ field: fieldPath(issue.path), message: issue.message }));
+  return error.issues.map((issue) => {
+    const field = fieldPath(issue.path);
+    return { field, message: messageNaming(field, issue.message) };
+  });
 }
 
 /** Parses `input` with `schema`, turning a failure into the domain's ValidationError. */

@@ -19,23 +19,40 @@ export function answersProblems(questions: readonly WaiverQuestion[], answers: r
   answers.forEach((answer, index) => {
     const question = byId.get(answer.QuestionID);
     if (!question) {
-      errors.push({ field: `Answers[${index}].QuestionID`, message: `Answers[${index}].QuestionID ${answer.QuestionID} is not a question of this activity` });
+      errors.push({
+        field: `Answers[${index}].QuestionID`,
+        message: `Answers[${index}].QuestionID ${answer.QuestionID} is not a question of this activity`,
+      });
       return;
     }
     if (seen.has(question.id)) {
-      errors.push({ field: `Answers[${index}].QuestionID`, message: `Answers[${index}].QuestionID ${question.id} is answered twice` });
+      errors.push({
+        field: `Answers[${index}].QuestionID`,
+        message: `Answers[${index}].QuestionID ${question.id} is answered twice`,
+      });
       return;
     }
     seen.add(question.id);
     const problem = answerProblem(question, answer.Value);
-    if (problem) errors.push({ field: `Answers[${index}].Value`, message: `Answers[${index}].Value (${question.label}) ${problem}` });
+    if (problem)
+      errors.push({
+        field: `Answers[${index}].Value`,
+        message: `Answers[${index}].Value (${question.label}) ${problem}`,
+      });
   });
   // A required question answered with an invalid value already has its error above.
   const answered = answeredIds(questions, answers);
-  const invalid = new Set(answers.filter((a) => byId.has(a.QuestionID) && !answered.has(a.QuestionID) && isPresent(a.Value)).map((a) => a.QuestionID));
+  const invalid = new Set(
+    answers
+      .filter((a) => byId.has(a.QuestionID) && !answered.has(a.QuestionID) && isPresent(a.Value))
+      .map((a) => a.QuestionID),
+  );
   for (const question of questions) {
     if (question.required && !answered.has(question.id) && !invalid.has(question.id)) {
-      errors.push({ field: "Answers", message: `Answers must answer required question ${question.id} (${question.label})` });
+      errors.push({
+        field: "Answers",
+        message: `Answers must answer required question ${question.id} (${question.label})`,
+      });
     }
   }
   return errors;
@@ -49,10 +66,12 @@ function isPresent(value: unknown): boolean {
 function answeredIds(questions: readonly WaiverQuestion[], answers: readonly WaiverAnswer[]): Set<string> {
   const byId = new Map(questions.map((q) => [q.id, q]));
   return new Set(
-    answers.filter((a) => {
-      const question = byId.get(a.QuestionID);
-      return question !== undefined && isAnswered(question, a.Value);
-    }).map((a) => a.QuestionID),
+    answers
+      .filter((a) => {
+        const question = byId.get(a.QuestionID);
+        return question !== undefined && isAnswered(question, a.Value);
+      })
+      .map((a) => a.QuestionID),
   );
 }
 

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { answersProblems, waiverStatus, type WaiverAnswer } from "./answers.ts";
 import { answerProblem, isAnswered, QUESTION_TYPES, type QuestionType, type WaiverQuestion } from "./questions.ts";
 
@@ -56,9 +57,31 @@ describe("answers per type", () => {
     ["file", "http://files.example.com/id.pdf", "must be the https URL of the uploaded file"],
     ["file", "not a url", "must be the https URL of the uploaded file"],
     ["file", 3, "must be the https URL of the uploaded file"],
+    ["file", "https://x.example/%E0%A4%A", "must be the https URL of the uploaded file"],
+    ["file", "https://x.example/%E0%A4", "must be the https URL of the uploaded file"],
+    ["file", "https://x.example/%zz", "must be the https URL of the uploaded file"],
+    ["file", "https://x.example/a b.pdf", "must be the https URL of the uploaded file"],
+    ["file", "https://x.example/a\nb.pdf", "must be the https URL of the uploaded file"],
+    ["file", " https://x.example/a.pdf", "must be the https URL of the uploaded file"],
+    ["file", "https://user:secret@x.example/a.pdf", "must be the https URL of the uploaded file"],
     ["text", "x".repeat(5001), "must be at most 5000 characters"],
   ] as const)("a %s question rejects %j", (type, value, problem) => {
     expect(answerProblem(q("q_x", type, true, ["S", "M", "L"]), value)).toBe(problem);
+  });
+
+  it("a file question accepts well-formed percent-encoding, non-ASCII paths and URLs up to 2048 characters", () => {
+    const file = q("q_x", "file", true);
+    const longest = `https://x.example/${"a".repeat(2030)}`;
+    expect(longest).toHaveLength(2048);
+    for (const url of [
+      "https://x.example/%E0%A4%A4.pdf",
+      "https://x.example/Jos%C3%A9.pdf",
+      "https://x.example/José.pdf?v=1#p2",
+      longest,
+    ]) {
+      expect(answerProblem(file, url), url).toBeNull();
+    }
+    expect(answerProblem(file, `${longest}a`)).toBe("must be the https URL of the uploaded file");
   });
 
   it.each(QUESTION_TYPES)("a %s question accepts a value of its type", (type) => {
@@ -109,13 +132,18 @@ describe("answer sets", () => {
   });
 
   const questionSets = fc
-    .array(fc.record({ type: fc.constantFrom(...QUESTION_TYPES), required: fc.boolean() }), { minLength: 1, maxLength: 10 })
+    .array(fc.record({ type: fc.constantFrom(...QUESTION_TYPES), required: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 10,
+    })
     .map((specs) => specs.map((s, i) => q(`q_${i}`, s.type, s.required, ["S", "vegan"])));
 
   it("property: every complete answer set is accepted and complete", () => {
     fc.assert(
       fc.property(questionSets, fc.boolean(), (qs, answerOptional) => {
-        const answers = qs.filter((x) => x.required || answerOptional).map((x) => ({ QuestionID: x.id, Value: validValue[x.type] }));
+        const answers = qs
+          .filter((x) => x.required || answerOptional)
+          .map((x) => ({ QuestionID: x.id, Value: validValue[x.type] }));
         expect(answersProblems(qs, answers)).toEqual([]);
         expect(waiverStatus(qs, answers)).toBe("complete");
       }),
@@ -130,8 +158,13 @@ describe("answer sets", () => {
         (qs, pick) => {
           const required = qs.filter((x) => x.required);
           const missing = required[pick % required.length]!;
-          const answers = qs.filter((x) => x.id !== missing.id).map((x) => ({ QuestionID: x.id, Value: validValue[x.type] }));
-          expect(answersProblems(qs, answers)).toContainEqual({ field: "Answers", message: `Answers must answer required question ${missing.id} (${missing.label})` });
+          const answers = qs
+            .filter((x) => x.id !== missing.id)
+            .map((x) => ({ QuestionID: x.id, Value: validValue[x.type] }));
+          expect(answersProblems(qs, answers)).toContainEqual({
+            field: "Answers",
+            message: `Answers must answer required question ${missing.id} (${missing.label})`,
+          });
           expect(waiverStatus(qs, answers)).toBe("pending");
         },
       ),

@@ -1,0 +1,42 @@
+import { textField } from "../validation/fields.ts";
+import { BUILT_IN_METER_NAMES, type BuiltInMeterName } from "./built-in-meters.ts";
+
+export const METER_NAME_PATTERN = /^[A-Za-z0-9._:/-]+$/;
+
+export const METER_NAME_RULE =
+  "1 to 100 characters after trimming, each an ASCII letter or digit or one of - _ . : / (so no name can hide invisible or look-alike characters). " +
+  `Names that read as a built-in meter (${BUILT_IN_METER_NAMES.join(", ")}) are reserved, whatever their case, separators, or 0/O, 1/l/I, rn/m, vv/w look-alikes.`;
+
+/** What a name reads as: case, separators and the ASCII look-alikes 0/o, 1/l/i, rn/m, vv/w do not count. */
+function skeleton(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[-_.:/]/g, "")
+    .replace(/0/g, "o")
+    .replace(/[1i]/g, "l")
+    .replace(/rn/g, "m")
+    .replace(/vv/g, "w");
+}
+
+const BY_SKELETON = new Map(BUILT_IN_METER_NAMES.map((name) => [skeleton(name), name]));
+
+/** The built-in meter that `name` could pass for, if any. */
+export function builtInLookAlike(name: string): BuiltInMeterName | undefined {
+  return BY_SKELETON.get(skeleton(name));
+}
+
+/** A custom meter's name (contract section 8, with the safe alphabet of docs/decisions.md). */
+export function meterNameField(field: string) {
+  return textField(field, 1, 100)
+    .regex(METER_NAME_PATTERN, { error: `${field} must use only ASCII letters, digits and - _ . : /`, abort: true })
+    .check((ctx) => {
+      const builtIn = builtInLookAlike(ctx.value);
+      if (!builtIn) return;
+      const message =
+        builtIn === ctx.value.toLowerCase()
+          ? `${field} names ${BUILT_IN_METER_NAMES.join(", ")} are reserved for built-in meters`
+          : `${field} must not look like the built-in meter ${builtIn}`;
+      ctx.issues.push({ code: "custom", message, input: ctx.value });
+    })
+    .meta({ description: METER_NAME_RULE });
+}

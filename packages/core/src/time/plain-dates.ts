@@ -1,0 +1,45 @@
+/**
+ * Calendar arithmetic on `YYYY-MM-DD` strings with nothing but the platform's Date and Intl,
+ * so the console's browser bundle can share it (`@slotwise/core/plain-dates`) without luxon.
+ */
+
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Midnight UTC of `date` moved by whole days and months; setUTCFullYear keeps years 0–99 as written. */
+function utcDay(date: string, days: number, months = 0): Date {
+  const [year = 1970, month = 1, day = 1] = date.split("-").map(Number);
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1 + months, day + days);
+  return at;
+}
+
+const isoDate = (at: Date) => at.toISOString().slice(0, 10);
+
+export function addDays(date: string, days: number): string {
+  return isoDate(utcDay(date, days));
+}
+
+/** The first day of `date`'s month, moved by `offsetMonths`. */
+export function monthStart(date: string, offsetMonths: number): string {
+  return isoDate(utcDay(`${date.slice(0, 8)}01`, 0, offsetMonths));
+}
+
+/** `YYYY-MM-DD` naming a day that exists (no 2026-02-30, no year 0000). */
+export function isCalendarDate(value: string): boolean {
+  return DATE_PATTERN.test(value) && !value.startsWith("0000") && addDays(value, 0) === value;
+}
+
+// Building a formatter costs far more than using one; zones are few, but keep no more than this.
+const MAX_FORMATTERS = 1_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Today's date in the IANA zone `timeZone` (en-CA formats dates as YYYY-MM-DD). */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(timeZone, format);
+  }
+  return format.format(now);
+}
