@@ -1,30 +1,55 @@
 export { createDatabase, type Database, type DatabaseOptions } from "./client.ts";
 export type { Tx, Db } from "./tx.ts";
-export * from "./generated/prisma/client.ts";
-export { createApiKey, listApiKeys, revokeApiKey, findApiKeyByHash, recordKeyUse, type NewKeyRequest } from "./api-keys/api-keys.ts";
+export type { Booking, Product, Timeslot, WaiverQuestion, Operator, Prisma } from "./generated/prisma/client.ts";
+export { BookingSource, BookingStatus, WaiverStatus, EmailKind, EmailStatus } from "./generated/prisma/enums.ts";
+export { operatorById, operatorBySlug } from "./operators/find-operator.ts";
+export { bookingFilterChoices } from "./bookings/filter-choices.ts";
+export { joinWaitlist, type WaitlistRequest } from "./waitlist/join-waitlist.ts";
+export { setAsideCount } from "./usage/set-aside-count.ts";
+export {
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  findApiKeyByHash,
+  recordKeyUse,
+  type NewKeyRequest,
+} from "./api-keys/api-keys.ts";
 export { scopeFromDb, scopeToDb } from "./api-keys/scopes.ts";
 export { hashApiKey } from "./api-keys/hash-api-key.ts";
 export * from "./catalog/products.ts";
 export { createBookingInTx } from "./bookings/create-booking.ts";
-export { cancelBookingInTx } from "./bookings/cancel-booking.ts";
+export { applyBookingCancellation, cancelBookingInTx } from "./bookings/cancel-booking.ts";
 export type { NewBooking, BookableProduct, CustomerDetails } from "./bookings/booking-types.ts";
 export { placePaidOrder, placePaidOrderInTx, type PaidOrderInput } from "./orders/place-paid-order.ts";
 export { recordUsage, recordBuiltInUsage, type UsageRecordInput } from "./usage/record-usage.ts";
-export { markEmailSent } from "./email/mark-email-sent.ts";
+export { markEmailSent, markEmailSentInTx } from "./email/mark-email-sent.ts";
 export { queueEmail, type EmailToQueue } from "./email/queue-email.ts";
 export { notifyWaitlistInTx } from "./waitlist/notify-waitlist.ts";
 export { hashPassword, verifyPassword } from "./auth/password.ts";
 export { runMigrations } from "./migrate/run-migrations.ts";
 export * from "./idempotency/idempotency.ts";
 export { findBooking } from "./bookings/find-booking.ts";
-export { compactUsage } from "./usage/compact-usage.ts";
+export { compactUsage, type Compaction } from "./usage/compact-usage.ts";
 export { usageTotals } from "./usage/summarize-usage.ts";
-export { dueEmails, claimEmailSend, noteSendFailure, MAX_SEND_ATTEMPTS } from "./email/outbox.ts";
-export { checkCredentials, createSession, findSession, endSession, SESSION_DAYS } from "./auth/sessions.ts";
-export { changeTimeslotInTx } from "./catalog/change-timeslot.ts";
-export { usageSeries, type SeriesPoint, type SeriesUnit } from "./usage/usage-series.ts";
+export { dueEmails, claimEmailSend, findOutboxEmail, noteSendFailure, MAX_SEND_ATTEMPTS } from "./email/outbox.ts";
+export { purgeExpired, PURGE_BATCH, type Purged } from "./retention/purge-expired.ts";
+export {
+  checkCredentials,
+  consoleUserWithOperator,
+  createSession,
+  findSession,
+  endSession,
+  SESSION_DAYS,
+} from "./auth/sessions.ts";
+export { applyTimeslotChange, changeTimeslotInTx } from "./catalog/change-timeslot.ts";
+export { usageSeries, type SeriesPoint } from "./usage/usage-series.ts";
 export { listBookings, BOOKING_SORTS, type BookingListQuery, type BookingSort } from "./bookings/list-bookings.ts";
 export { bookingDetail } from "./bookings/booking-detail.ts";
 export { listActivities, timeslotsWithWaitlist } from "./catalog/availability-grid.ts";
 export { listOutbox, type OutboxQuery } from "./email/list-outbox.ts";
-export { listenForChanges, CHANGES_CHANNEL, type ChangeFeed, type ChangeHandlers } from "./changes/listen-for-changes.ts";
+export {
+  listenForChanges,
+  CHANGES_CHANNEL,
+  type ChangeFeed,
+  type ChangeHandlers,
+} from "./changes/listen-for-changes.ts";

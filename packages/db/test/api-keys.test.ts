@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createApiKey, findApiKeyByHash } from "../src/api-keys/api-keys.ts";
 import { hashApiKey } from "../src/api-keys/hash-api-key.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";

@@ -1,9 +1,11 @@
-import { ConflictError } from "@slotwise/core";
 import { describe, expect, it } from "vitest";
+
+import { ConflictError } from "@slotwise/core";
+
 import { cancelBookingInTx } from "../src/bookings/cancel-booking.ts";
 import { createBookingInTx } from "../src/bookings/create-booking.ts";
 import { createDatabase, type Database } from "../src/client.ts";
-import { markEmailSent } from "../src/email/mark-email-sent.ts";
+import { markEmailSentInTx } from "../src/email/mark-email-sent.ts";
 import { placePaidOrder } from "../src/orders/place-paid-order.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { customer, operatorWithSlot } from "./fixtures.ts";
@@ -12,9 +14,25 @@ const { db, url } = await useTestDatabase();
 
 type Product = { id: number; operatorId: number; name: string; timeZone: string; bookingCutoffMinutes: number };
 
-function partnerBooking(product: Product, timeslotId: number, participants: number, now = new Date(), pool: Database = db) {
+function partnerBooking(
+  product: Product,
+  timeslotId: number,
+  participants: number,
+  now = new Date(),
+  pool: Database = db,
+) {
   return pool.$transaction((tx) =>
-    createBookingInTx(tx, { product, timeslotId, participants, customer, source: "ONLINE", answers: [], waiverStatus: "complete", actor: "test", now }),
+    createBookingInTx(tx, {
+      product,
+      timeslotId,
+      participants,
+      customer,
+      source: "ONLINE",
+      answers: [],
+      waiverStatus: "complete",
+      actor: "test",
+      now,
+    }),
   );
 }
 
@@ -22,10 +40,18 @@ describe("selling places", () => {
   it("never sells more than the capacity, whatever the concurrency, over several connection pools", async () => {
     const { product, timeslot } = await operatorWithSlot(db, { slug: "race", capacity: 10 });
     const pools = [db, createDatabase(url, { maxConnections: 10 }), createDatabase(url, { maxConnections: 10 })];
-    const attempts = Array.from({ length: 60 }, (_, i) => partnerBooking(product, timeslot.id, 1 + (i % 2), new Date(), pools[i % pools.length]).then(() => "sold", (e: unknown) => e));
+    const attempts = Array.from({ length: 60 }, (_, i) =>
+      partnerBooking(product, timeslot.id, 1 + (i % 2), new Date(), pools[i % pools.length]).then(
+        () => "sold",
+        (e: unknown) => e,
+      ),
+    );
     const outcomes = await Promise.all(attempts);
     await Promise.all(pools.slice(1).map((p) => p.$disconnect()));
-    const sold = await db.booking.aggregate({ where: { timeslotId: timeslot.id, status: "CONFIRMED" }, _sum: { participants: true } });
+    const sold = await db.booking.aggregate({
+      where: { timeslotId: timeslot.id, status: "CONFIRMED" },
+      _sum: { participants: true },
+    });
     const slot = await db.timeslot.findUniqueOrThrow({ where: { id: timeslot.id } });
     expect(sold._sum.participants).toBe(10);
     expect(slot.placesTaken).toBe(10);
@@ -37,11 +63,21 @@ describe("selling places", () => {
   it("says how many places are left when short, and refuses closed, started and cut-off slots", async () => {
     const { product, timeslot } = await operatorWithSlot(db, { slug: "short", capacity: 3, cutoffMinutes: 60 });
     await partnerBooking(product, timeslot.id, 2);
-    await expect(partnerBooking(product, timeslot.id, 2)).rejects.toMatchObject({ kind: "insufficient-capacity", extra: { available: 1 } });
-    await expect(partnerBooking(product, timeslot.id, 1, new Date(timeslot.startsAt.getTime() - 30 * 60_000))).rejects.toMatchObject({ kind: "timeslot-unavailable", message: "This timeslot is past its booking cut-off" });
-    await expect(partnerBooking(product, timeslot.id, 1, new Date(timeslot.startsAt.getTime() + 1))).rejects.toMatchObject({ kind: "timeslot-unavailable", message: "This timeslot has already started" });
+    await expect(partnerBooking(product, timeslot.id, 2)).rejects.toMatchObject({
+      kind: "insufficient-capacity",
+      extra: { available: 1 },
+    });
+    await expect(
+      partnerBooking(product, timeslot.id, 1, new Date(timeslot.startsAt.getTime() - 30 * 60_000)),
+    ).rejects.toMatchObject({ kind: "timeslot-unavailable", message: "This timeslot is past its booking cut-off" });
+    await expect(
+      partnerBooking(product, timeslot.id, 1, new Date(timeslot.startsAt.getTime() + 1)),
+    ).rejects.toMatchObject({ kind: "timeslot-unavailable", message: "This timeslot has already started" });
     await db.timeslot.update({ where: { id: timeslot.id }, data: { closed: true } });
-    await expect(partnerBooking(product, timeslot.id, 1)).rejects.toMatchObject({ kind: "timeslot-unavailable", message: "This timeslot is closed" });
+    await expect(partnerBooking(product, timeslot.id, 1)).rejects.toMatchObject({
+      kind: "timeslot-unavailable",
+      message: "This timeslot is closed",
+    });
   });
 
   it("gives places back on cancellation, once, and notifies the waitlist in order while places last", async () => {
@@ -50,7 +86,16 @@ describe("selling places", () => {
     await partnerBooking(product, timeslot.id, 1);
     const entry = (name: string, participants: number, minutes: number) =>
       db.waitlistEntry.create({
-        data: { operatorId: operator.id, timeslotId: timeslot.id, multiBookingId: `mb_${name}`, customerFirstName: name, customerLastName: "W", customerEmail: `${name}@example.com`, participants, createdAt: new Date(Date.now() - minutes * 60_000) },
+        data: {
+          operatorId: operator.id,
+          timeslotId: timeslot.id,
+          multiBookingId: `mb_${name}`,
+          customerFirstName: name,
+          customerLastName: "W",
+          customerEmail: `${name}@example.com`,
+          participants,
+          createdAt: new Date(Date.now() - minutes * 60_000),
+        },
       });
     const first = await entry("first", 2, 30);
     const tooBig = await entry("big", 4, 20);
@@ -59,7 +104,10 @@ describe("selling places", () => {
     await db.$transaction((tx) => cancelBookingInTx(tx, booking.id, "test", new Date()));
     await db.$transaction((tx) => cancelBookingInTx(tx, booking.id, "test", new Date()));
     expect((await db.timeslot.findUniqueOrThrow({ where: { id: timeslot.id } })).placesTaken).toBe(1);
-    const notified = await db.waitlistEntry.findMany({ where: { timeslotId: timeslot.id, notifiedAt: { not: null } }, orderBy: { id: "asc" } });
+    const notified = await db.waitlistEntry.findMany({
+      where: { timeslotId: timeslot.id, notifiedAt: { not: null } },
+      orderBy: { id: "asc" },
+    });
     expect(notified.map((e) => e.id)).toEqual([first.id, third.id]);
     expect(notified.map((e) => e.id)).not.toContain(tooBig.id);
     expect(notified.map((e) => e.id)).not.toContain(fourth.id);
@@ -71,14 +119,27 @@ describe("selling places", () => {
 
   it("records order-completed with the paid order, and nothing when the slot is sold out", async () => {
     const { product, timeslot, operator } = await operatorWithSlot(db, { slug: "orders", capacity: 2 });
-    const input = { product, timeslotId: timeslot.id, participants: 2, customer, answers: [], waiverStatus: "complete", actor: "shopfront", now: new Date(), channel: "ONLINE", unitPrice: { amount: 1000, currency: "EUR" } } as const;
+    const input = {
+      product,
+      timeslotId: timeslot.id,
+      participants: 2,
+      customer,
+      answers: [],
+      waiverStatus: "complete",
+      actor: "shopfront",
+      now: new Date(),
+      channel: "ONLINE",
+      unitPrice: { amount: 1000, currency: "EUR" },
+    } as const;
     const { order, booking } = await placePaidOrder(db, input);
     expect(order).toMatchObject({ paid: true, totalAmount: 2000 });
     expect(booking).toMatchObject({ source: "ONLINE", orderId: order.id });
     await expect(placePaidOrder(db, input)).rejects.toMatchObject({ kind: "insufficient-capacity" });
     expect(await db.order.count({ where: { operatorId: operator.id } })).toBe(1);
     const meters = await db.usageEntry.findMany({ where: { operatorId: operator.id, meter: "order-completed" } });
-    expect(meters.map((m) => [m.usage.toString(), m.extraInfo])).toEqual([["1", JSON.stringify({ BasketID: order.id })]]);
+    expect(meters.map((m) => [m.usage.toString(), m.extraInfo])).toEqual([
+      ["1", JSON.stringify({ BasketID: order.id })],
+    ]);
   });
 
   it("counts a sent e-mail once however often it is marked sent", async () => {
@@ -86,7 +147,7 @@ describe("selling places", () => {
     const booking = await partnerBooking(product, timeslot.id, 1);
     const email = await db.outboxEmail.findFirstOrThrow({ where: { bookingId: booking.id } });
     expect(email).toMatchObject({ kind: "BOOKING_CONFIRMATION", status: "QUEUED", toAddress: "ana@example.com" });
-    for (let i = 0; i < 3; i++) await db.$transaction((tx) => markEmailSent(tx, email.id, new Date(), "<m@x>"));
+    for (let i = 0; i < 3; i++) await db.$transaction((tx) => markEmailSentInTx(tx, email.id, new Date(), "<m@x>"));
     expect(await db.usageEntry.count({ where: { operatorId: operator.id, meter: "workflow-email-sent" } })).toBe(1);
     expect((await db.outboxEmail.findUniqueOrThrow({ where: { id: email.id } })).status).toBe("SENT");
   });

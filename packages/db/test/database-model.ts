@@ -1,4 +1,5 @@
 import pg from "pg";
+
 import type { ExpectedSchema } from "./schema-model.ts";
 
 const ACTIONS: Record<string, string> = { a: "NoAction", r: "Restrict", c: "Cascade", n: "SetNull", d: "SetDefault" };
@@ -26,7 +27,13 @@ export async function actualSchema(url: string): Promise<ExpectedSchema> {
        WHERE n.nspname = 'public' GROUP BY t.typname`);
     for (const e of enums.rows) schema.enums[e.name] = e.values;
 
-    const columns = await client.query<{ table: string; column: string; type: string; nullable: boolean; default: string | null }>(`
+    const columns = await client.query<{
+      table: string;
+      column: string;
+      type: string;
+      nullable: boolean;
+      default: string | null;
+    }>(`
       SELECT c.relname AS table, a.attname AS column,
              regexp_replace(format_type(a.atttypid, a.atttypmod), '^(timestamp(?: with(?:out)? time zone)?)\\((\\d+)\\)(.*)$', '\\1\\3(\\2)') AS type,
              NOT a.attnotnull AS nullable, pg_get_expr(d.adbin, d.adrelid) AS default
@@ -37,11 +44,25 @@ export async function actualSchema(url: string): Promise<ExpectedSchema> {
        WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relname <> '_prisma_migrations'`);
     for (const c of columns.rows) {
       // format_type writes "timestamp(3) with time zone"; the schema side writes the precision last.
-      const type = c.type.replace(/^timestamp with time zone\((\d+)\)$/, "timestamp with time zone($1)").replace(/^numeric\((\d+),(\d+)\)$/, "numeric($1,$2)");
-      (schema.tables[c.table] ??= {})[c.column] = { type, nullable: c.nullable, default: normalizeDefault(c.default, c.table, c.column) };
+      const type = c.type
+        .replace(/^timestamp with time zone\((\d+)\)$/, "timestamp with time zone($1)")
+        .replace(/^numeric\((\d+),(\d+)\)$/, "numeric($1,$2)");
+      (schema.tables[c.table] ??= {})[c.column] = {
+        type,
+        nullable: c.nullable,
+        default: normalizeDefault(c.default, c.table, c.column),
+      };
     }
 
-    const indexes = await client.query<{ name: string; table: string; columns: string[]; unique: boolean; primary: boolean; method: string; opclasses: (string | null)[] }>(`
+    const indexes = await client.query<{
+      name: string;
+      table: string;
+      columns: string[];
+      unique: boolean;
+      primary: boolean;
+      method: string;
+      opclasses: (string | null)[];
+    }>(`
       SELECT i.relname AS name, t.relname AS table, ix.indisunique AS unique, ix.indisprimary AS primary, am.amname AS method,
              array(SELECT a.attname FROM unnest(ix.indkey) WITH ORDINALITY k(attnum, ord)
                    JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.ord)::text[] AS columns,
@@ -54,9 +75,25 @@ export async function actualSchema(url: string): Promise<ExpectedSchema> {
         JOIN pg_class t ON t.oid = ix.indrelid
         JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
        WHERE t.relname <> '_prisma_migrations'`);
-    for (const i of indexes.rows) schema.indexes[i.name] = { table: i.table, columns: i.columns, unique: i.unique, primary: i.primary, method: i.method, operatorClasses: i.opclasses };
+    for (const i of indexes.rows)
+      schema.indexes[i.name] = {
+        table: i.table,
+        columns: i.columns,
+        unique: i.unique,
+        primary: i.primary,
+        method: i.method,
+        operatorClasses: i.opclasses,
+      };
 
-    const fks = await client.query<{ name: string; table: string; columns: string[]; references: string; referenced: string[]; del: string; upd: string }>(`
+    const fks = await client.query<{
+      name: string;
+      table: string;
+      columns: string[];
+      references: string;
+      referenced: string[];
+      del: string;
+      upd: string;
+    }>(`
       SELECT con.conname AS name, t.relname AS table, r.relname AS references, con.confdeltype AS del, con.confupdtype AS upd,
              array(SELECT a.attname FROM unnest(con.conkey) WITH ORDINALITY k(attnum, ord)
                    JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum ORDER BY k.ord)::text[] AS columns,

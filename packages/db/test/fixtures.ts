@@ -1,8 +1,13 @@
 import type { Database } from "../src/client.ts";
 
 /** A minimal operator with one product and one future timeslot, for tests that need a slot to sell. */
-export async function operatorWithSlot(db: Database, options: { slug: string; capacity: number; startsInHours?: number; cutoffMinutes?: number }) {
-  const operator = await db.operator.create({ data: { slug: options.slug, name: `Operator ${options.slug}`, timeZone: "Europe/Lisbon" } });
+export async function operatorWithSlot(
+  db: Database,
+  options: { slug: string; capacity: number; startsInHours?: number; cutoffMinutes?: number },
+) {
+  const operator = await db.operator.create({
+    data: { slug: options.slug, name: `Operator ${options.slug}`, timeZone: "Europe/Lisbon" },
+  });
   const product = await db.product.create({
     data: {
       activityId: `s_${options.slug.replace(/[^A-Za-z0-9]/g, "")}000000`.slice(0, 34),
@@ -17,7 +22,11 @@ export async function operatorWithSlot(db: Database, options: { slug: string; ca
     },
   });
   const timeslot = await db.timeslot.create({
-    data: { productId: product.id, startsAt: new Date(Date.now() + (options.startsInHours ?? 48) * 3_600_000), capacity: options.capacity },
+    data: {
+      productId: product.id,
+      startsAt: new Date(Date.now() + (options.startsInHours ?? 48) * 3_600_000),
+      capacity: options.capacity,
+    },
   });
   return { operator, product, timeslot };
 }

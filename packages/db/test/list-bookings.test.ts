@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { BOOKING_SORTS, listBookings, type BookingListQuery } from "../src/bookings/list-bookings.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { operatorWithSlot } from "./fixtures.ts";
@@ -42,15 +43,34 @@ async function book(rows: Seeded[]) {
   });
 }
 
-const list = (query: Partial<BookingListQuery>) => listBookings(db, operatorId, { sort: "reference", direction: "asc", page: 1, pageSize: 100, ...query });
+const list = (query: Partial<BookingListQuery>) =>
+  listBookings(db, operatorId, { sort: "reference", direction: "asc", page: 1, pageSize: 100, ...query });
 const references = async (search: string) => (await list({ search })).rows.map((r) => r.reference);
 
 describe("the bookings list's search", () => {
   beforeAll(async () => {
     await book([
-      { reference: "BK-SEARCH01", firstName: "Joana", lastName: "Ferreira", email: "joana.f@example.com", paymentReference: "STRIPE-PI-0042" },
-      { reference: "BK-SEARCH02", firstName: "Pedro", lastName: "Santos", email: "pedro@example.org", paymentReference: "100%-PREPAID" },
-      { reference: "BK-SEARCH03", firstName: "Marta", lastName: "Ana_Lima", email: "marta@example.net", paymentReference: "1000-PREPAID" },
+      {
+        reference: "BK-SEARCH01",
+        firstName: "Joana",
+        lastName: "Ferreira",
+        email: "joana.f@example.com",
+        paymentReference: "STRIPE-PI-0042",
+      },
+      {
+        reference: "BK-SEARCH02",
+        firstName: "Pedro",
+        lastName: "Santos",
+        email: "pedro@example.org",
+        paymentReference: "100%-PREPAID",
+      },
+      {
+        reference: "BK-SEARCH03",
+        firstName: "Marta",
+        lastName: "Ana_Lima",
+        email: "marta@example.net",
+        paymentReference: "1000-PREPAID",
+      },
       { reference: "BK-SEARCH04", firstName: "João", lastName: "Gonçalves", email: "jg@example.pt" },
       { reference: "BK-SEARCH05", firstName: "Łukasz", lastName: "Nowak", email: "ln@example.pl" },
     ]);
@@ -73,7 +93,8 @@ describe("the bookings list's search", () => {
   });
 
   it("finds a name typed with or without its accents", async () => {
-    for (const search of ["joão", "JOAO", "goncalves", "Gonçalves", "joao gonç"]) expect(await references(search), search).toEqual(["BK-SEARCH04"]);
+    for (const search of ["joão", "JOAO", "goncalves", "Gonçalves", "joao gonç"])
+      expect(await references(search), search).toEqual(["BK-SEARCH04"]);
     for (const search of ["lukasz", "Łukasz"]) expect(await references(search), search).toEqual(["BK-SEARCH05"]);
   });
 
@@ -111,22 +132,35 @@ describe("the bookings list's pages", () => {
     const all = (await list({ search: "BK-PAGE", pageSize: 100 })).rows;
     expect(all).toHaveLength(40);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...BOOKING_SORTS), fc.constantFrom("asc" as const, "desc" as const), fc.integer({ min: 1, max: 17 }), async (sort, direction, pageSize) => {
-        const pages = [];
-        for (let page = 1; page <= Math.ceil(40 / pageSize); page++) {
-          const result = await list({ search: "BK-PAGE", sort, direction, pageSize, page });
-          expect(result.total).toBe(40);
-          pages.push(...result.rows);
-        }
-        expect(new Set(pages.map((r) => r.reference)).size).toBe(40);
-        const key = (r: (typeof all)[number]) =>
-          ({ startsAt: [r.startsAt.getTime()], createdAt: [r.createdAt.getTime()], reference: [r.reference], customer: [r.customerLastName, r.customerFirstName], participants: [r.participants] })[sort];
-        for (let i = 1; i < pages.length; i++) {
-          const [before, after] = [key(pages[i - 1]!), key(pages[i]!)];
-          const order = before.map((v, j) => compare(v, after[j]!)).find((c) => c !== 0) ?? compare(pages[i - 1]!.id, pages[i]!.id);
-          expect(direction === "asc" ? order : -order).toBeLessThan(0);
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...BOOKING_SORTS),
+        fc.constantFrom("asc" as const, "desc" as const),
+        fc.integer({ min: 1, max: 17 }),
+        async (sort, direction, pageSize) => {
+          const pages = [];
+          for (let page = 1; page <= Math.ceil(40 / pageSize); page++) {
+            const result = await list({ search: "BK-PAGE", sort, direction, pageSize, page });
+            expect(result.total).toBe(40);
+            pages.push(...result.rows);
+          }
+          expect(new Set(pages.map((r) => r.reference)).size).toBe(40);
+          const key = (r: (typeof all)[number]) =>
+            ({
+              startsAt: [r.startsAt.getTime()],
+              createdAt: [r.createdAt.getTime()],
+              reference: [r.reference],
+              customer: [r.customerLastName, r.customerFirstName],
+              participants: [r.participants],
+            })[sort];
+          for (let i = 1; i < pages.length; i++) {
+            const [before, after] = [key(pages[i - 1]!), key(pages[i]!)];
+            const order =
+              before.map((v, j) => compare(v, after[j]!)).find((c) => c !== 0) ??
+              compare(pages[i - 1]!.id, pages[i]!.id);
+            expect(direction === "asc" ? order : -order).toBeLessThan(0);
+          }
+        },
+      ),
       { numRuns: 30 },
     );
   });

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { readMigrations, runMigrations } from "../src/migrate/run-migrations.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { actualSchema } from "./database-model.ts";
@@ -14,11 +15,18 @@ describe("migrations", () => {
     expect(await runMigrations(empty.url)).toEqual(migrations.map((m) => m.name));
     const client = new pg.Client({ connectionString: empty.url });
     await client.connect();
-    const rows = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
+    const rows = await client.query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+      applied_steps_count: number;
+    }>(
       `SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name`,
     );
     await client.end();
-    expect(rows.rows.map((r) => [r.migration_name, r.checksum, r.applied_steps_count])).toEqual(migrations.map((m) => [m.name, m.checksum, 1]));
+    expect(rows.rows.map((r) => [r.migration_name, r.checksum, r.applied_steps_count])).toEqual(
+      migrations.map((m) => [m.name, m.checksum, 1]),
+    );
     expect(rows.rows.every((r) => r.finished_at instanceof Date)).toBe(true);
   });
 
@@ -40,9 +48,12 @@ describe("migrations", () => {
       expect(Object.keys(actual.tables).sort()).toEqual(Object.keys(expected.tables).sort());
     });
 
-    it.each(Object.keys(expected.tables).sort())("has table %s with every column's type, nullability and default, and no other column", (table) => {
-      expect(actual.tables[table]).toEqual(expected.tables[table]);
-    });
+    it.each(Object.keys(expected.tables).sort())(
+      "has table %s with every column's type, nullability and default, and no other column",
+      (table) => {
+        expect(actual.tables[table]).toEqual(expected.tables[table]);
+      },
+    );
 
     it("has every primary key, unique constraint and index, and no other", () => {
       expect(actual.indexes).toEqual(expected.indexes);

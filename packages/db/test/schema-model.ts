@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
+
 import internals from "@prisma/internals";
+
 import { schemaPath } from "../src/paths.ts";
 
 /**
@@ -47,7 +49,7 @@ function columnType(field: Field, enumDbNames: Map<string, string>): string {
   else if (native === "VarChar") base = `character varying(${args[0]})`;
   else if (native === "Char") base = `character(${args[0]})`;
   else if (native === "Timestamptz") base = `timestamp with time zone(${args[0] ?? 6})`;
-  else if (native === "Decimal") base = `numeric(${args[0]},${args[1]})`;
+  else if (native === "Decimal") base = args.length > 0 ? `numeric(${args[0]},${args[1]})` : "numeric";
   else if (native === "Date") base = "date";
   else {
     const scalar: Record<string, string> = {
@@ -81,7 +83,9 @@ function columnDefault(field: Field, enumValues: Map<string, Map<string, string>
 export async function expectedSchema(): Promise<ExpectedSchema> {
   const { datamodel } = await internals.getDMMF({ datamodel: await readFile(schemaPath, "utf8") });
   const enumDbNames = new Map(datamodel.enums.map((e) => [e.name, e.dbName ?? e.name]));
-  const enumValues = new Map(datamodel.enums.map((e) => [e.name, new Map(e.values.map((v) => [v.name, v.dbName ?? v.name]))]));
+  const enumValues = new Map(
+    datamodel.enums.map((e) => [e.name, new Map(e.values.map((v) => [v.name, v.dbName ?? v.name]))]),
+  );
   const tableOf = new Map(datamodel.models.map((m) => [m.name, m.dbName ?? m.name]));
   const columnOf = (model: string, field: string) => {
     const f = datamodel.models.find((m) => m.name === model)?.fields.find((x) => x.name === field);

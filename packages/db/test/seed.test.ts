@@ -1,5 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+
 import { verifyPassword } from "../src/auth/password.ts";
 import { seedDemoData } from "../src/seed/seed-demo-data.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
@@ -49,17 +50,31 @@ describe("demo seed", () => {
 
   it("has what the console and the partners need to show", async () => {
     const { db } = first;
-    const demo = await db.operator.findUniqueOrThrow({ where: { slug: "demo" }, include: { partners: true, users: true } });
+    const demo = await db.operator.findUniqueOrThrow({
+      where: { slug: "demo" },
+      include: { partners: true, users: true },
+    });
     expect(demo.timeZone).toBe("Europe/Lisbon");
-    expect(demo.partners.map((p) => [p.slug, p.name])).toEqual([["acme-travel", "Acme Travel"], ["globetrek", "GlobeTrek"]]);
+    expect(demo.partners.map((p) => [p.slug, p.name])).toEqual([
+      ["acme-travel", "Acme Travel"],
+      ["globetrek", "GlobeTrek"],
+    ]);
     expect(await verifyPassword("correct-horse-battery", demo.users[0]!.passwordHash)).toBe(true);
     expect(await db.product.count({ where: { operatorId: demo.id } })).toBeGreaterThanOrEqual(6);
     const bookings = await db.booking.groupBy({ by: ["source"], where: { operatorId: demo.id }, _count: true });
     expect(bookings.map((b) => b.source).sort()).toEqual(["ONLINE", "PARTNER", "POS"]);
     expect(bookings.reduce((n, b) => n + b._count, 0)).toBeGreaterThanOrEqual(280);
-    expect(await db.booking.count({ where: { operatorId: demo.id, source: "PARTNER", paymentReference: null } })).toBe(0);
-    const types = await db.waiverQuestion.findMany({ where: { product: { operatorId: demo.id } }, distinct: ["type"], select: { type: true } });
-    expect(types.map((t) => t.type).sort()).toEqual(expect.arrayContaining(["BOOLEAN", "DATE", "FILE", "SELECT", "TEXT"]));
+    expect(await db.booking.count({ where: { operatorId: demo.id, source: "PARTNER", paymentReference: null } })).toBe(
+      0,
+    );
+    const types = await db.waiverQuestion.findMany({
+      where: { product: { operatorId: demo.id } },
+      distinct: ["type"],
+      select: { type: true },
+    });
+    expect(types.map((t) => t.type).sort()).toEqual(
+      expect.arrayContaining(["BOOLEAN", "DATE", "FILE", "SELECT", "TEXT"]),
+    );
     const future = { product: { operatorId: demo.id }, startsAt: { gt: today } };
     const soldOut = await db.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM timeslots t JOIN products p ON p.id = t.product_id
@@ -68,7 +83,14 @@ describe("demo seed", () => {
     expect(await db.timeslot.count({ where: { ...future, closed: true } })).toBeGreaterThan(0);
     expect(await db.waitlistEntry.count({ where: { operatorId: demo.id } })).toBeGreaterThan(0);
     const meters = await db.usageEntry.groupBy({ by: ["meter"], where: { operatorId: demo.id }, _count: true });
-    expect(meters.map((m) => m.meter).sort()).toEqual(["api-calls", "order-completed", "sms-sent", "storage-gb", "waitlist-notified", "workflow-email-sent"]);
+    expect(meters.map((m) => m.meter).sort()).toEqual([
+      "api-calls",
+      "order-completed",
+      "sms-sent",
+      "storage-gb",
+      "waitlist-notified",
+      "workflow-email-sent",
+    ]);
     expect(await db.usageEntry.count({ where: { operator: { slug: "harbour" } } })).toBeGreaterThan(0);
   });
 

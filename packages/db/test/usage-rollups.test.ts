@@ -1,9 +1,11 @@
-import { ExactDecimal } from "@slotwise/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
+import { ExactDecimal } from "@slotwise/core";
+
+import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { compactUsage } from "../src/usage/compact-usage.ts";
 import { usageTotals } from "../src/usage/summarize-usage.ts";
-import { useTestDatabase } from "../src/testing/use-test-database.ts";
 
 const { db } = await useTestDatabase();
 const operator = await db.operator.create({ data: { slug: "meters", name: "Meters", timeZone: "UTC" } });
@@ -32,20 +34,34 @@ describe("usage rollups", () => {
           fc.record({
             meter: fc.constantFrom("api-calls", "sms", "gb"),
             minutes: fc.integer({ min: 0, max: 6 * 24 * 60 }),
-            usage: fc.tuple(fc.integer({ min: 1, max: 10 ** 6 }), fc.integer({ min: 0, max: 12 })).map(([n, s]) => new ExactDecimal(n).dividedBy(new ExactDecimal(10).pow(s)).toFixed()),
+            usage: fc
+              .tuple(fc.integer({ min: 1, max: 10 ** 6 }), fc.integer({ min: 0, max: 12 }))
+              .map(([n, s]) => new ExactDecimal(n).dividedBy(new ExactDecimal(10).pow(s)).toFixed()),
           }),
           { minLength: 1, maxLength: 40 },
         ),
         fc.boolean(),
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 6 * 96 }), fc.integer({ min: 1, max: 6 * 96 })), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 6 * 96 }), fc.integer({ min: 1, max: 6 * 96 })), {
+          minLength: 1,
+          maxLength: 5,
+        }),
         async (entries, compactMidway, windows) => {
           const half = Math.floor(entries.length / 2);
           const insert = (batch: typeof entries) =>
-            db.usageEntry.createMany({ data: batch.map((e) => ({ operatorId: operator.id, meter: e.meter, usage: e.usage, occurredAt: new Date(origin + e.minutes * 60_000) })) });
+            db.usageEntry.createMany({
+              data: batch.map((e) => ({
+                operatorId: operator.id,
+                meter: e.meter,
+                usage: e.usage,
+                occurredAt: new Date(origin + e.minutes * 60_000),
+              })),
+            });
           await insert(entries.slice(0, half));
           if (compactMidway) await compactUsage(db);
           await insert(entries.slice(half));
-          await db.usageEntry.create({ data: { operatorId: other.id, meter: "api-calls", usage: "1000", occurredAt: new Date(origin + DAY) } });
+          await db.usageEntry.create({
+            data: { operatorId: other.id, meter: "api-calls", usage: "1000", occurredAt: new Date(origin + DAY) },
+          });
           for (const [from, length] of windows) {
             const start = new Date(origin + from * 15 * 60_000);
             const end = new Date(start.getTime() + length * 15 * 60_000);
@@ -66,12 +82,21 @@ describe("usage rollups", () => {
     let inserted!: () => void;
     const insertedSignal = new Promise<void>((r) => (inserted = r));
     const open = db.$transaction(async (tx) => {
-      await tx.usageEntry.create({ data: { operatorId: operator.id, meter: "late", usage: "2.5", occurredAt: new Date(start.getTime() + 3_600_000) } });
+      await tx.usageEntry.create({
+        data: {
+          operatorId: operator.id,
+          meter: "late",
+          usage: "2.5",
+          occurredAt: new Date(start.getTime() + 3_600_000),
+        },
+      });
       inserted();
       await held;
     });
     await insertedSignal;
-    await db.usageEntry.create({ data: { operatorId: operator.id, meter: "late", usage: "1", occurredAt: new Date(start.getTime() + 7_200_000) } });
+    await db.usageEntry.create({
+      data: { operatorId: operator.id, meter: "late", usage: "1", occurredAt: new Date(start.getTime() + 7_200_000) },
+    });
     await compactUsage(db);
     release();
     await open;

@@ -1,4 +1,5 @@
 import { newApiKey, NotFoundError, ValidationError, type ApiScopeName } from "@slotwise/core";
+
 import type { Database } from "../client.ts";
 import type { Db } from "../tx.ts";
 import { hashApiKey } from "./hash-api-key.ts";
@@ -21,18 +22,26 @@ export async function createApiKey(db: Database, request: NewKeyRequest) {
   const operator = await db.operator.findUnique({ where: { slug: request.operatorSlug } });
   if (!operator) throw new NotFoundError(`No operator ${request.operatorSlug}`);
   const scopes = [...new Set(request.scopes)];
-  if (scopes.length === 0) throw new ValidationError([{ field: "scopes", message: "scopes must name at least one of ota, usage:write, usage:read" }]);
+  if (scopes.length === 0)
+    throw new ValidationError([
+      { field: "scopes", message: "scopes must name at least one of ota, usage:write, usage:read" },
+    ]);
   let partnerId: number | null = null;
   if (scopes.includes("ota")) {
-    if (!request.partnerSlug) throw new ValidationError([{ field: "partner", message: "an ota key must name its partner" }]);
-    const partner = await db.partner.findUnique({ where: { operatorId_slug: { operatorId: operator.id, slug: request.partnerSlug } } });
+    if (!request.partnerSlug)
+      throw new ValidationError([{ field: "partner", message: "an ota key must name its partner" }]);
+    const partner = await db.partner.findUnique({
+      where: { operatorId_slug: { operatorId: operator.id, slug: request.partnerSlug } },
+    });
     if (!partner) throw new NotFoundError(`Operator ${operator.slug} has no partner ${request.partnerSlug}`);
     partnerId = partner.id;
   } else if (request.partnerSlug) {
     throw new ValidationError([{ field: "partner", message: "only an ota key is bound to a partner" }]);
   }
   if (request.expiresInDays !== undefined && (!Number.isInteger(request.expiresInDays) || request.expiresInDays < 1)) {
-    throw new ValidationError([{ field: "expiresInDays", message: "expiresInDays must be a whole number of days, at least 1" }]);
+    throw new ValidationError([
+      { field: "expiresInDays", message: "expiresInDays must be a whole number of days, at least 1" },
+    ]);
   }
   const { key, prefix } = newApiKey();
   const record = await db.apiKey.create({
@@ -52,7 +61,11 @@ export async function createApiKey(db: Database, request: NewKeyRequest) {
 }
 
 export function listApiKeys(db: Db, operatorId: number) {
-  return db.apiKey.findMany({ where: { operatorId }, include: { partner: true }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return db.apiKey.findMany({
+    where: { operatorId },
+    include: { partner: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
 }
 
 /** Revokes by display prefix; revoking twice keeps the first revocation time. */

@@ -1,4 +1,5 @@
 import type { ApiScopeName } from "@slotwise/core";
+
 import type { ApiScope } from "../generated/prisma/client.ts";
 
 const TO_DB: Record<ApiScopeName, ApiScope> = { ota: "OTA", "usage:write": "USAGE_WRITE", "usage:read": "USAGE_READ" };

@@ -10,7 +10,10 @@ export function bookingDetail(db: Db, operatorId: number, reference: string) {
       partner: true,
       order: true,
       events: { orderBy: [{ at: "asc" }, { id: "asc" }] },
-      emails: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, kind: true, status: true, toAddress: true, createdAt: true, sentAt: true } },
+      emails: {
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { id: true, kind: true, status: true, toAddress: true, createdAt: true, sentAt: true },
+      },
     },
   });
 }

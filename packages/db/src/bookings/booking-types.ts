@@ -1,4 +1,5 @@
 import type { RandomBytes, WaiverAnswer, WaiverStatusName } from "@slotwise/core";
+
 import type { BookingSource } from "../generated/prisma/client.ts";
 
 export interface BookableProduct {

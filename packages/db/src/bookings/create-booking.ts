@@ -1,6 +1,7 @@
 import { newBookingReference } from "@slotwise/core";
-import { confirmationEmail, reminderEmail } from "../email/templates.ts";
+
 import { queueEmail } from "../email/queue-email.ts";
+import { confirmationEmail, reminderEmail } from "../email/templates.ts";
 import type { Tx } from "../tx.ts";
 import type { NewBooking } from "./booking-types.ts";
 import { takePlacesInTx } from "./take-places.ts";
@@ -33,11 +34,22 @@ export async function createBookingInTx(tx: Tx, input: NewBooking) {
       answers: input.answers.map((a) => ({ QuestionID: a.QuestionID, Value: a.Value ?? null })),
       createdAt: now,
       updatedAt: now,
-      events: { create: { type: "created", actor: input.actor, at: now, detail: { participants: input.participants, source: input.source } } },
+      events: {
+        create: {
+          type: "created",
+          actor: input.actor,
+          at: now,
+          detail: { participants: input.participants, source: input.source },
+        },
+      },
     },
   });
   const slot = { productName: product.name, timeZone: product.timeZone, startsAt };
-  const toCustomer = (kind: "BOOKING_CONFIRMATION" | "BOOKING_REMINDER", content: { subject: string; text: string }, sendAfter: Date) =>
+  const toCustomer = (
+    kind: "BOOKING_CONFIRMATION" | "BOOKING_REMINDER",
+    content: { subject: string; text: string },
+    sendAfter: Date,
+  ) =>
     queueEmail(tx, {
       operatorId: product.operatorId,
       kind,
@@ -48,10 +60,15 @@ export async function createBookingInTx(tx: Tx, input: NewBooking) {
       sendAfter,
       createdAt: now,
     });
-  await toCustomer("BOOKING_CONFIRMATION", confirmationEmail(booking.reference, booking.customerFirstName, booking.participants, slot), now);
+  await toCustomer(
+    "BOOKING_CONFIRMATION",
+    confirmationEmail(booking.reference, booking.customerFirstName, booking.participants, slot),
+    now,
+  );
   if (input.reminderHoursBefore !== undefined) {
     const remindAt = new Date(startsAt.getTime() - input.reminderHoursBefore * 3_600_000);
-    if (remindAt > now) await toCustomer("BOOKING_REMINDER", reminderEmail(booking.reference, booking.customerFirstName, slot), remindAt);
+    if (remindAt > now)
+      await toCustomer("BOOKING_REMINDER", reminderEmail(booking.reference, booking.customerFirstName, slot), remindAt);
   }
   return booking;
 }

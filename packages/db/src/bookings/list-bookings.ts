@@ -1,4 +1,5 @@
 import type { BookingSource, BookingStatus, Prisma, WaiverStatus } from "../generated/prisma/client.ts";
+import { literalPattern } from "../literal-pattern.ts";
 import type { Db } from "../tx.ts";
 
 export const BOOKING_SORTS = ["startsAt", "createdAt", "reference", "customer", "participants"] as const;
@@ -21,12 +22,9 @@ export interface BookingListQuery {
   pageSize: number;
 }
 
-/** Prisma passes `contains` to ILIKE as is: `%`, `_` and a backslash must match themselves. */
-const literally = (word: string) => word.replace(/[\\%_]/g, "\\$&");
-
 function searchWhere(search: string | undefined): Prisma.BookingWhereInput[] {
   const words = (search ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  return words.map((word) => ({ searchText: { contains: literally(word), mode: "insensitive" } }));
+  return words.map((word) => ({ searchText: { contains: literalPattern(word), mode: "insensitive" } }));
 }
 
 function orderOf(sort: BookingSort, direction: "asc" | "desc"): Prisma.BookingOrderByWithRelationInput[] {

@@ -1,4 +1,5 @@
 import { placesRefusal } from "@slotwise/core";
+
 import type { Tx } from "../tx.ts";
 
 /**
@@ -7,7 +8,13 @@ import type { Tx } from "../tx.ts";
  * on the table is the last line of defence. When the UPDATE matches no row, the slot is read
  * back to tell the customer why, in the words of the core rule.
  */
-export async function takePlacesInTx(tx: Tx, timeslotId: number, participants: number, cutoffMinutes: number, now: Date) {
+export async function takePlacesInTx(
+  tx: Tx,
+  timeslotId: number,
+  participants: number,
+  cutoffMinutes: number,
+  now: Date,
+) {
   for (;;) {
     const taken = await tx.$queryRaw<{ starts_at: Date }[]>`
       UPDATE timeslots

@@ -38,6 +38,8 @@ export async function timeslotsWithWaitlist(db: Db, productId: number, from: Dat
     _count: { _all: true },
     _sum: { participants: true },
   });
-  const waitingBySlot = new Map(waiting.map((w) => [w.timeslotId, { entries: w._count._all, participants: w._sum.participants ?? 0 }]));
+  const waitingBySlot = new Map(
+    waiting.map((w) => [w.timeslotId, { entries: w._count._all, participants: w._sum.participants ?? 0 }]),
+  );
   return slots.map((s) => ({ ...s, waitlist: waitingBySlot.get(s.id) ?? { entries: 0, participants: 0 } }));
 }

@@ -1,9 +1,14 @@
+import { literalPattern } from "../literal-pattern.ts";
 import type { Db } from "../tx.ts";
 
-/** The active products of an operator, `name` a case-insensitive substring, ordered by name then ID. */
+/** The active products of an operator, `name` a case-insensitive substring (taken literally), ordered by name then ID. */
 export function listActiveProducts(db: Db, operatorId: number, name?: string) {
   return db.product.findMany({
-    where: { operatorId, active: true, ...(name ? { name: { contains: name, mode: "insensitive" } } : {}) },
+    where: {
+      operatorId,
+      active: true,
+      ...(name ? { name: { contains: literalPattern(name), mode: "insensitive" } } : {}),
+    },
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
 }
@@ -12,8 +17,12 @@ export function findProductById(db: Db, operatorId: number, id: number) {
   return db.product.findFirst({ where: { id, operatorId, active: true } });
 }
 
+/** The active product named exactly `name`, ignoring case. */
 export function findProductByName(db: Db, operatorId: number, name: string) {
-  return db.product.findFirst({ where: { operatorId, active: true, name: { equals: name, mode: "insensitive" } }, orderBy: { id: "asc" } });
+  return db.product.findFirst({
+    where: { operatorId, active: true, name: { equals: literalPattern(name), mode: "insensitive" } },
+    orderBy: { id: "asc" },
+  });
 }
 
 export function findProductByActivityId(db: Db, operatorId: number, activityId: string) {
@@ -32,4 +41,17 @@ export function timeslotsBetween(db: Db, productId: number, from: Date, to: Date
 /** The timeslots starting at any of `instants` (one local time may name two instants on a change day). */
 export function timeslotsAt(db: Db, productId: number, instants: readonly Date[]) {
   return db.timeslot.findMany({ where: { productId, startsAt: { in: [...instants] } }, orderBy: { startsAt: "asc" } });
+}
+
+/** One of the operator's activities, active or not. */
+export function operatorProduct(db: Db, operatorId: number, productId: number) {
+  return db.product.findFirst({ where: { id: productId, operatorId } });
+}
+
+/** One of the operator's timeslots with its activity and waiver questions: what selling it needs. */
+export function operatorTimeslot(db: Db, operatorId: number, timeslotId: number) {
+  return db.timeslot.findFirst({
+    where: { id: timeslotId, product: { operatorId } },
+    include: { product: { include: { questions: true } } },
+  });
 }

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+
 import { packageDir } from "../paths.ts";
 
 // `prisma generate` needs no schema engine, but the CLI looks for one before it starts and
@@ -7,6 +8,10 @@ import { packageDir } from "../paths.ts";
 const result = spawnSync("prisma", ["generate"], {
   cwd: packageDir,
   stdio: "inherit",
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+    PRISMA_HIDE_UPDATE_MESSAGE: "1",
+  },
 });
 process.exit(result.status ?? 1);

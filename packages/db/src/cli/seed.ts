@@ -9,7 +9,11 @@ try {
   await runMigrations(opened.url);
   const started = Date.now();
   const outcome = await seedDemoData(db, new Date());
-  console.log(outcome.seeded ? `Seeded ${outcome.operators.join(" and ")} in ${Date.now() - started} ms.` : `Nothing to seed: ${outcome.reason}.`);
+  console.log(
+    outcome.seeded
+      ? `Seeded ${outcome.operators.join(" and ")} in ${Date.now() - started} ms.`
+      : `Nothing to seed: ${outcome.reason}.`,
+  );
 } finally {
   await db.$disconnect();
   await opened.close();

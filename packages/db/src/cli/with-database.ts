@@ -6,6 +6,7 @@
  *   with-database.ts [--seed-if-empty] -- <command> [args...]
  */
 import { spawn } from "node:child_process";
+
 import { createDatabase } from "../client.ts";
 import { runMigrations } from "../migrate/run-migrations.ts";
 import { openDatabase } from "../runtime/open-database.ts";

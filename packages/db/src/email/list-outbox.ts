@@ -10,7 +10,11 @@ export interface OutboxQuery {
 
 /** The operator's e-mails, newest first, with how many there are of each status. */
 export async function listOutbox(db: Db, operatorId: number, query: OutboxQuery) {
-  const where: Prisma.OutboxEmailWhereInput = { operatorId, ...(query.status ? { status: query.status } : {}), ...(query.kind ? { kind: query.kind } : {}) };
+  const where: Prisma.OutboxEmailWhereInput = {
+    operatorId,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.kind ? { kind: query.kind } : {}),
+  };
   const [rows, total, byStatus] = await Promise.all([
     db.outboxEmail.findMany({
       where,

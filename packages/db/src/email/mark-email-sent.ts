@@ -1,3 +1,4 @@
+import type { Database } from "../client.ts";
 import type { Tx } from "../tx.ts";
 import { recordBuiltInUsage } from "../usage/record-usage.ts";
 
@@ -7,17 +8,37 @@ import { recordBuiltInUsage } from "../usage/record-usage.ts";
  * e-mails. The meter's dedupe key is the e-mail's id, so a send retried after a crash
  * between sending and this call still counts once.
  */
-export async function markEmailSent(tx: Tx, emailId: number, sentAt: Date, messageId: string | null): Promise<void> {
+export async function markEmailSentInTx(
+  tx: Tx,
+  emailId: number,
+  sentAt: Date,
+  messageId: string | null,
+): Promise<void> {
   const email = await tx.outboxEmail.findUniqueOrThrow({ where: { id: emailId }, include: { waitlistEntry: true } });
   if (email.status !== "SENT") {
-    await tx.outboxEmail.update({ where: { id: emailId }, data: { status: "SENT", sentAt, messageId, lastError: null } });
+    await tx.outboxEmail.update({
+      where: { id: emailId },
+      data: { status: "SENT", sentAt, messageId, lastError: null },
+    });
   }
   const dedupeKey = `email:${emailId}`;
   if (email.kind === "WAITLIST_NOTIFICATION") {
     const entry = email.waitlistEntry;
     if (!entry) throw new Error(`Waitlist e-mail ${emailId} has no waitlist entry`);
-    await recordBuiltInUsage(tx, email.operatorId, "waitlist-notified", { waitlistId: entry.id, multiBookingId: entry.multiBookingId }, sentAt, dedupeKey);
+    await recordBuiltInUsage(
+      tx,
+      email.operatorId,
+      "waitlist-notified",
+      { waitlistId: entry.id, multiBookingId: entry.multiBookingId },
+      sentAt,
+      dedupeKey,
+    );
   } else {
     await recordBuiltInUsage(tx, email.operatorId, "workflow-email-sent", {}, sentAt, dedupeKey);
   }
+}
+
+/** Marks an e-mail sent in a transaction of its own (see markEmailSentInTx). */
+export function markEmailSent(db: Database, emailId: number, sentAt: Date, messageId: string | null): Promise<void> {
+  return db.$transaction((tx) => markEmailSentInTx(tx, emailId, sentAt, messageId));
 }

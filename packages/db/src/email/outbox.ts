@@ -2,7 +2,12 @@ import type { Db } from "../tx.ts";
 
 /** Queued e-mails whose time has come, oldest first. */
 export function dueEmails(db: Db, now: Date, limit = 100) {
-  return db.outboxEmail.findMany({ where: { status: "QUEUED", sendAfter: { lte: now } }, orderBy: [{ sendAfter: "asc" }, { id: "asc" }], take: limit, select: { id: true } });
+  return db.outboxEmail.findMany({
+    where: { status: "QUEUED", sendAfter: { lte: now } },
+    orderBy: [{ sendAfter: "asc" }, { id: "asc" }],
+    take: limit,
+    select: { id: true },
+  });
 }
 
 export const MAX_SEND_ATTEMPTS = 5;
@@ -22,10 +27,23 @@ export async function claimEmailSend(db: Db, emailId: number, now: Date, leaseSe
 }
 
 /** Records why a send failed and when to try again (30 s, doubling); after the last attempt the e-mail is FAILED. */
-export async function noteSendFailure(db: Db, emailId: number, error: string, attempts: number, now: Date): Promise<void> {
+export async function noteSendFailure(
+  db: Db,
+  emailId: number,
+  error: string,
+  attempts: number,
+  now: Date,
+): Promise<void> {
   const retryAt = new Date(now.getTime() + 30_000 * 2 ** Math.max(0, attempts - 1));
   await db.outboxEmail.updateMany({
     where: { id: emailId, status: "QUEUED" },
-    data: { lastError: error.slice(0, 2000), ...(attempts >= MAX_SEND_ATTEMPTS ? { status: "FAILED" } : { sendAfter: retryAt }) },
+    data: {
+      lastError: error.slice(0, 2000),
+      ...(attempts >= MAX_SEND_ATTEMPTS ? { status: "FAILED" } : { sendAfter: retryAt }),
+    },
   });
+}
+
+export function findOutboxEmail(db: Db, emailId: number) {
+  return db.outboxEmail.findUnique({ where: { id: emailId } });
 }

@@ -26,7 +26,11 @@ export function confirmationEmail(reference: string, firstName: string, particip
 export function reminderEmail(reference: string, firstName: string, slot: SlotDescription) {
   return {
     subject: `Reminder: ${slot.productName}, ${when(slot)}`,
-    text: [`Hello ${firstName},`, "", `This is a reminder of your booking ${reference} for ${slot.productName} on ${when(slot)}.`].join("\n"),
+    text: [
+      `Hello ${firstName},`,
+      "",
+      `This is a reminder of your booking ${reference} for ${slot.productName} on ${when(slot)}.`,
+    ].join("\n"),
   };
 }
 

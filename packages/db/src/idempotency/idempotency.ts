@@ -1,6 +1,7 @@
 import { ConflictError, IdempotencyKeyReuseError } from "@slotwise/core";
-import type { Prisma } from "../generated/prisma/client.ts";
+
 import type { Database } from "../client.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
 import type { Tx } from "../tx.ts";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -33,32 +34,55 @@ export interface ClaimRequest {
 export async function claimIdempotencyKey(db: Database, request: ClaimRequest): Promise<Claim> {
   for (;;) {
     const [created] = await db.idempotencyRecord.createManyAndReturn({
-      data: [{ apiKeyId: request.apiKeyId, key: request.key, scope: request.scope, requestHash: request.requestHash, createdAt: request.now, expiresAt: new Date(request.now.getTime() + IDEMPOTENCY_TTL_MS) }],
+      data: [
+        {
+          apiKeyId: request.apiKeyId,
+          key: request.key,
+          scope: request.scope,
+          requestHash: request.requestHash,
+          createdAt: request.now,
+          expiresAt: new Date(request.now.getTime() + IDEMPOTENCY_TTL_MS),
+        },
+      ],
       skipDuplicates: true,
       select: { id: true },
     });
     if (created) return { kind: "claimed", recordId: created.id };
-    const existing = await db.idempotencyRecord.findUnique({ where: { apiKeyId_key: { apiKeyId: request.apiKeyId, key: request.key } } });
+    const existing = await db.idempotencyRecord.findUnique({
+      where: { apiKeyId_key: { apiKeyId: request.apiKeyId, key: request.key } },
+    });
     if (!existing) continue;
     if (existing.expiresAt <= request.now) {
       await db.idempotencyRecord.deleteMany({ where: { id: existing.id, expiresAt: { lte: request.now } } });
       continue;
     }
     if (existing.scope !== request.scope || existing.requestHash !== request.requestHash) {
-      throw new IdempotencyKeyReuseError(`Idempotency-Key ${request.key} was already used with a different request (${existing.scope}); use a new key for a new request`);
+      throw new IdempotencyKeyReuseError(
+        `Idempotency-Key ${request.key} was already used with a different request (${existing.scope}); use a new key for a new request`,
+      );
     }
     if (existing.state === "COMPLETED" && existing.responseStatus !== null) {
       return {
         kind: "replay",
-        response: { status: existing.responseStatus, body: existing.responseBody as Prisma.InputJsonValue, headers: (existing.responseHeaders ?? {}) as Record<string, string> },
+        response: {
+          status: existing.responseStatus,
+          body: existing.responseBody as Prisma.InputJsonValue,
+          headers: (existing.responseHeaders ?? {}) as Record<string, string>,
+        },
       };
     }
     if (existing.createdAt.getTime() < request.now.getTime() - STALE_CLAIM_MS) {
-      const { count } = await db.idempotencyRecord.updateMany({ where: { id: existing.id, state: "IN_PROGRESS", createdAt: existing.createdAt }, data: { createdAt: request.now } });
+      const { count } = await db.idempotencyRecord.updateMany({
+        where: { id: existing.id, state: "IN_PROGRESS", createdAt: existing.createdAt },
+        data: { createdAt: request.now },
+      });
       if (count === 1) return { kind: "claimed", recordId: existing.id };
       continue;
     }
-    throw new ConflictError("idempotency-conflict", `A request with Idempotency-Key ${request.key} is still being processed; retry in a moment`);
+    throw new ConflictError(
+      "idempotency-conflict",
+      `A request with Idempotency-Key ${request.key} is still being processed; retry in a moment`,
+    );
   }
 }
 
@@ -66,7 +90,12 @@ export async function claimIdempotencyKey(db: Database, request: ClaimRequest): 
 export async function completeIdempotencyInTx(tx: Tx, recordId: number, response: StoredResponse): Promise<void> {
   await tx.idempotencyRecord.update({
     where: { id: recordId },
-    data: { state: "COMPLETED", responseStatus: response.status, responseBody: response.body, responseHeaders: response.headers },
+    data: {
+      state: "COMPLETED",
+      responseStatus: response.status,
+      responseBody: response.body,
+      responseHeaders: response.headers,
+    },
   });
 }
 

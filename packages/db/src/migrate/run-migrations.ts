@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+
 import pg from "pg";
+
 import { migrationsDir } from "../paths.ts";
 
 /** Prisma takes the same advisory lock key in `migrate deploy`, so the two never run at once. */
@@ -15,7 +17,10 @@ export interface Migration {
 
 export async function readMigrations(dir = migrationsDir): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(join(dir, name, "migration.sql"), "utf8");
@@ -53,7 +58,9 @@ export async function runMigrations(connectionString: string, dir = migrationsDi
       const previous = byName.get(migration.name);
       if (previous) {
         if (!previous.finished_at) {
-          throw new Error(`Migration ${migration.name} failed earlier and was not resolved; fix the database by hand first.`);
+          throw new Error(
+            `Migration ${migration.name} failed earlier and was not resolved; fix the database by hand first.`,
+          );
         }
         if (previous.checksum !== migration.checksum) {
           throw new Error(`Migration ${migration.name} was edited after it was applied; add a new migration instead.`);

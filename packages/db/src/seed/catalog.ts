@@ -41,8 +41,18 @@ export interface OperatorSpec {
 }
 
 const swim: QuestionSpec = { label: "Can every participant swim 50 metres?", type: "boolean", required: true };
-const birthDate: QuestionSpec = { label: "Date of birth of the lead participant", type: "date", required: true, helpText: "Participants under 16 must be accompanied by an adult." };
-const liability: QuestionSpec = { label: "Signature accepting the liability waiver", type: "signature", required: true, helpText: "Type your full name." };
+const birthDate: QuestionSpec = {
+  label: "Date of birth of the lead participant",
+  type: "date",
+  required: true,
+  helpText: "Participants under 16 must be accompanied by an adult.",
+};
+const liability: QuestionSpec = {
+  label: "Signature accepting the liability waiver",
+  type: "signature",
+  required: true,
+  helpText: "Type your full name.",
+};
 const idUpload: QuestionSpec = {
   label: "Photo ID of the lead participant",
   type: "file",
@@ -70,7 +80,14 @@ export const DEMO: OperatorSpec = {
     { slug: "globetrek", name: "GlobeTrek", paymentPrefix: "GT" },
   ],
   bookings: 300,
-  phones: [["+3519", 8], ["+447", 9], ["+1415555", 4], ["+49151", 8], ["+336", 8], ["+3461", 7]],
+  phones: [
+    ["+3519", 8],
+    ["+447", 9],
+    ["+1415555", 4],
+    ["+49151", 8],
+    ["+336", 8],
+    ["+3461", 7],
+  ],
   customMeters: [
     { name: "api-calls", perDay: [4, 8], usage: [40, 400], decimals: 0 },
     { name: "sms-sent", perDay: [0, 4], usage: [1, 3], decimals: 0 },
@@ -79,7 +96,8 @@ export const DEMO: OperatorSpec = {
   activities: [
     {
       name: "Sunset Kayak Tour",
-      description: "Paddle under the 25 de Abril bridge as the sun goes down over the Tagus, with a guide and a stop at a hidden beach.",
+      description:
+        "Paddle under the 25 de Abril bridge as the sun goes down over the Tagus, with a guide and a stop at a hidden beach.",
       durationMinutes: 120,
       location: "Lisbon, Doca de Alcântara",
       price: 4500,
@@ -92,7 +110,8 @@ export const DEMO: OperatorSpec = {
     },
     {
       name: "Alfama Food & Wine Walk",
-      description: "Eight tastings in the oldest quarter of Lisbon: petiscos, ginjinha, cheeses from the Alentejo and a glass of vinho verde.",
+      description:
+        "Eight tastings in the oldest quarter of Lisbon: petiscos, ginjinha, cheeses from the Alentejo and a glass of vinho verde.",
       durationMinutes: 180,
       location: "Lisbon, Largo do Chafariz de Dentro",
       price: 6500,
@@ -102,13 +121,19 @@ export const DEMO: OperatorSpec = {
       times: ["11:00", "16:00"],
       capacity: 14,
       questions: [
-        { label: "Dietary requirements", type: "multiselect", required: false, options: ["vegetarian", "vegan", "gluten-free", "no pork", "no alcohol"] },
+        {
+          label: "Dietary requirements",
+          type: "multiselect",
+          required: false,
+          options: ["vegetarian", "vegan", "gluten-free", "no pork", "no alcohol"],
+        },
         { label: "Food allergies", type: "text", required: true, helpText: "Write 'none' if there are none." },
       ],
     },
     {
       name: "Sintra & Cascais Day Trip",
-      description: "Pena Palace, the Moorish Castle and the Atlantic coast at Cabo da Roca in one day, with hotel pick-up in Lisbon.",
+      description:
+        "Pena Palace, the Moorish Castle and the Atlantic coast at Cabo da Roca in one day, with hotel pick-up in Lisbon.",
       durationMinutes: 540,
       location: "Hotel pick-up, Lisbon",
       price: 8900,
@@ -124,7 +149,8 @@ export const DEMO: OperatorSpec = {
     },
     {
       name: "Tagus River Sailing",
-      description: "Two hours on a classic sailing yacht past Belém Tower and the Monument to the Discoveries, drinks on board.",
+      description:
+        "Two hours on a classic sailing yacht past Belém Tower and the Monument to the Discoveries, drinks on board.",
       durationMinutes: 120,
       location: "Lisbon, Doca de Santo Amaro",
       price: 5500,
@@ -150,7 +176,8 @@ export const DEMO: OperatorSpec = {
     },
     {
       name: "Surf Lesson at Carcavelos",
-      description: "A two-and-a-half-hour lesson for beginners and improvers, board and wetsuit included, on Lisbon's best surf beach.",
+      description:
+        "A two-and-a-half-hour lesson for beginners and improvers, board and wetsuit included, on Lisbon's best surf beach.",
       durationMinutes: 150,
       location: "Carcavelos Beach",
       price: 3500,
@@ -168,7 +195,8 @@ export const DEMO: OperatorSpec = {
     },
     {
       name: "Tuk-Tuk Hills Tour",
-      description: "Ninety minutes up and down the seven hills in an electric tuk-tuk, with stops at the best miradouros.",
+      description:
+        "Ninety minutes up and down the seven hills in an electric tuk-tuk, with stops at the best miradouros.",
       durationMinutes: 90,
       location: "Lisbon, Praça do Comércio",
       price: 3000,
@@ -193,7 +221,11 @@ export const HARBOUR: OperatorSpec = {
     { slug: "oz-tours", name: "Oz Tours", paymentPrefix: "OZ" },
   ],
   bookings: 60,
-  phones: [["+614", 8], ["+6421", 7], ["+447", 9]],
+  phones: [
+    ["+614", 8],
+    ["+6421", 7],
+    ["+447", 9],
+  ],
   customMeters: [{ name: "api-calls", perDay: [2, 5], usage: [20, 200], decimals: 0 }],
   activities: [
     {

@@ -1,7 +1,8 @@
 import type { WaiverAnswer } from "@slotwise/core";
+
+import type { CustomerDetails } from "../bookings/booking-types.ts";
 import { cancelBookingInTx } from "../bookings/cancel-booking.ts";
 import { createBookingInTx } from "../bookings/create-booking.ts";
-import type { CustomerDetails } from "../bookings/booking-types.ts";
 import { placePaidOrderInTx } from "../orders/place-paid-order.ts";
 import type { Tx } from "../tx.ts";
 import type { OperatorSpec } from "./catalog.ts";
@@ -25,10 +26,19 @@ interface Slot {
  * timeslot; a few cancelled; some future timeslots sold out or nearly, with people waiting;
  * some past sell-outs whose cancellation notified the waitlist.
  */
-export async function seedBookings(tx: Tx, spec: OperatorSpec, catalog: SeededCatalog, anchor: Date, random: SeededRandom): Promise<void> {
+export async function seedBookings(
+  tx: Tx,
+  spec: OperatorSpec,
+  catalog: SeededCatalog,
+  anchor: Date,
+  random: SeededRandom,
+): Promise<void> {
   const byProduct = new Map(catalog.products.map((p) => [p.id, p]));
   const rows = await tx.timeslot.findMany({
-    where: { productId: { in: [...byProduct.keys()] }, startsAt: { gte: new Date(anchor.getTime() - 90 * DAY), lt: new Date(anchor.getTime() + 30 * DAY) } },
+    where: {
+      productId: { in: [...byProduct.keys()] },
+      startsAt: { gte: new Date(anchor.getTime() - 90 * DAY), lt: new Date(anchor.getTime() + 30 * DAY) },
+    },
     orderBy: [{ startsAt: "asc" }, { id: "asc" }],
   });
   const slots: Slot[] = rows.flatMap((r) => {
@@ -38,9 +48,16 @@ export async function seedBookings(tx: Tx, spec: OperatorSpec, catalog: SeededCa
   const future = slots.filter((s) => s.startsAt.getTime() > anchor.getTime() + DAY);
   const past = slots.filter((s) => s.startsAt.getTime() < anchor.getTime() - DAY);
   const smallFuture = future.filter((s) => s.capacity <= 12);
-  const [soldOut, nearlyFull, closing] = [random.sample(smallFuture, 5), random.sample(smallFuture, 5), random.sample(future, 4)];
+  const [soldOut, nearlyFull, closing] = [
+    random.sample(smallFuture, 5),
+    random.sample(smallFuture, 5),
+    random.sample(future, 4),
+  ];
   const special = new Set([...soldOut, ...nearlyFull, ...closing].map((s) => s.id));
-  const pastSellOuts = random.sample(past.filter((s) => s.capacity <= 12), 4);
+  const pastSellOuts = random.sample(
+    past.filter((s) => s.capacity <= 12),
+    4,
+  );
   const ctx = { tx, spec, catalog, anchor, random };
 
   let made = 0;
@@ -59,10 +76,16 @@ export async function seedBookings(tx: Tx, spec: OperatorSpec, catalog: SeededCa
     const slot = random.pick(ordinary);
     const free = slot.capacity - slot.placesTaken;
     if (free < slot.product.minParticipants) continue;
-    const id = await book(ctx, slot, random.int(slot.product.minParticipants, Math.min(slot.product.maxParticipants, free, 4)));
+    const id = await book(
+      ctx,
+      slot,
+      random.int(slot.product.minParticipants, Math.min(slot.product.maxParticipants, free, 4)),
+    );
     made += 1;
     if (random.chance(0.07)) {
-      const cancelAt = new Date(Math.min(slot.startsAt.getTime() - slot.product.bookingCutoffMinutes * 60_000 - HOUR, anchor.getTime() - HOUR));
+      const cancelAt = new Date(
+        Math.min(slot.startsAt.getTime() - slot.product.bookingCutoffMinutes * 60_000 - HOUR, anchor.getTime() - HOUR),
+      );
       const booking = await tx.booking.findUniqueOrThrow({ where: { id } });
       if (cancelAt > booking.createdAt) {
         await cancelBookingInTx(tx, id, random.chance(0.5) ? "console:" + spec.user.email : "system", cancelAt);
@@ -71,7 +94,10 @@ export async function seedBookings(tx: Tx, spec: OperatorSpec, catalog: SeededCa
     }
   }
   for (const slot of closing) {
-    await tx.timeslot.update({ where: { id: slot.id }, data: { closed: true, updatedAt: new Date(anchor.getTime() - 2 * DAY) } });
+    await tx.timeslot.update({
+      where: { id: slot.id },
+      data: { closed: true, updatedAt: new Date(anchor.getTime() - 2 * DAY) },
+    });
   }
 }
 
@@ -88,7 +114,11 @@ async function fill(ctx: SeedContext, slot: Slot, target: number): Promise<numbe
   while (slot.placesTaken < target) {
     const free = target - slot.placesTaken;
     if (free < slot.product.minParticipants) break;
-    await book(ctx, slot, ctx.random.int(slot.product.minParticipants, Math.min(slot.product.maxParticipants, free, 3)));
+    await book(
+      ctx,
+      slot,
+      ctx.random.int(slot.product.minParticipants, Math.min(slot.product.maxParticipants, free, 3)),
+    );
     made += 1;
   }
   return made;
@@ -106,10 +136,29 @@ async function book(ctx: SeedContext, slot: Slot, participants: number): Promise
   const { tx, random, catalog } = ctx;
   const now = bookedAt(ctx, slot);
   const customer = newCustomer(ctx);
-  const channel = random.pick(["PARTNER", "PARTNER", "PARTNER", "PARTNER", "ONLINE", "ONLINE", "ONLINE", "POS", "POS"] as const);
+  const channel = random.pick([
+    "PARTNER",
+    "PARTNER",
+    "PARTNER",
+    "PARTNER",
+    "ONLINE",
+    "ONLINE",
+    "ONLINE",
+    "POS",
+    "POS",
+  ] as const);
   const answers = channel === "PARTNER" && random.chance(0.25) ? [] : completeAnswers(slot.product, customer, random);
   const waiverStatus = slot.product.questions.some((q) => q.required) && answers.length === 0 ? "pending" : "complete";
-  const common = { product: slot.product, timeslotId: slot.id, participants, customer, answers, waiverStatus, now, random: random.bytes } as const;
+  const common = {
+    product: slot.product,
+    timeslotId: slot.id,
+    participants,
+    customer,
+    answers,
+    waiverStatus,
+    now,
+    random: random.bytes,
+  } as const;
   let bookingId: number;
   if (channel === "PARTNER") {
     const partner = random.pick(catalog.partners);
@@ -161,7 +210,9 @@ function newCustomer({ random, spec }: SeedContext): CustomerDetails {
   return {
     firstName,
     lastName,
-    email: random.faker.internet.email({ firstName, lastName, provider: random.pick(["example.com", "example.org", "example.net"]) }).toLowerCase(),
+    email: random.faker.internet
+      .email({ firstName, lastName, provider: random.pick(["example.com", "example.org", "example.net"]) })
+      .toLowerCase(),
     phone: prefix + random.digits(digits),
   };
 }
@@ -172,7 +223,11 @@ function completeAnswers(product: SeededProduct, customer: CustomerDetails, rand
     .map((q) => ({ QuestionID: q.id, Value: answerFor(q, customer, random) }));
 }
 
-function answerFor(question: SeededProduct["questions"][number], customer: CustomerDetails, random: SeededRandom): unknown {
+function answerFor(
+  question: SeededProduct["questions"][number],
+  customer: CustomerDetails,
+  random: SeededRandom,
+): unknown {
   switch (question.type) {
     case "boolean":
       return true;
@@ -187,6 +242,12 @@ function answerFor(question: SeededProduct["questions"][number], customer: Custo
     case "signature":
       return `${customer.firstName} ${customer.lastName}`;
     default:
-      return random.pick(["none", "No allergies", "Hotel Avenida Palace", "First time on a boat!", "Celebrating a birthday"]);
+      return random.pick([
+        "none",
+        "No allergies",
+        "Hotel Avenida Palace",
+        "First time on a boat!",
+        "Celebrating a birthday",
+      ]);
   }
 }

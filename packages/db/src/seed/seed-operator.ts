@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+
 import { eachDate, localToInstants, newActivityId, newQuestionId } from "@slotwise/core";
+
 import { hashPassword } from "../auth/password.ts";
 import type { QuestionType } from "../generated/prisma/client.ts";
 import type { Tx } from "../tx.ts";
@@ -28,7 +30,12 @@ export interface SeededProduct {
 }
 
 /** The operator, its console user, partners, activities with their questions, and timeslots from 90 days ago to 60 days ahead. */
-export async function seedOperator(tx: Tx, spec: OperatorSpec, anchor: Date, random: SeededRandom): Promise<SeededCatalog> {
+export async function seedOperator(
+  tx: Tx,
+  spec: OperatorSpec,
+  anchor: Date,
+  random: SeededRandom,
+): Promise<SeededCatalog> {
   const longAgo = new Date(anchor.getTime() - 365 * DAY);
   // A salt derived from the seed keeps the demo data byte-for-byte the same on every run.
   const salt = createHash("sha256").update(`${spec.slug}:${spec.user.email}`).digest().subarray(0, 16);
@@ -38,12 +45,21 @@ export async function seedOperator(tx: Tx, spec: OperatorSpec, anchor: Date, ran
       name: spec.name,
       timeZone: spec.timeZone,
       createdAt: longAgo,
-      users: { create: { email: spec.user.email, name: spec.user.name, passwordHash: await hashPassword(spec.user.password, salt), createdAt: longAgo } },
+      users: {
+        create: {
+          email: spec.user.email,
+          name: spec.user.name,
+          passwordHash: await hashPassword(spec.user.password, salt),
+          createdAt: longAgo,
+        },
+      },
     },
   });
   const partners = [];
   for (const p of spec.partners) {
-    const partner = await tx.partner.create({ data: { operatorId: operator.id, slug: p.slug, name: p.name, createdAt: longAgo } });
+    const partner = await tx.partner.create({
+      data: { operatorId: operator.id, slug: p.slug, name: p.name, createdAt: longAgo },
+    });
     partners.push({ id: partner.id, slug: p.slug, paymentPrefix: p.paymentPrefix });
   }
   const days = eachDate(dateOf(anchor, -90), dateOf(anchor, 60));
@@ -81,13 +97,26 @@ export async function seedOperator(tx: Tx, spec: OperatorSpec, anchor: Date, ran
       },
       include: { questions: { orderBy: { position: "asc" } } },
     });
-    const starts = days.flatMap((date) => activity.times.flatMap((time) => localToInstants(date, time, spec.timeZone).slice(0, 1)));
+    const starts = days.flatMap((date) =>
+      activity.times.flatMap((time) => localToInstants(date, time, spec.timeZone).slice(0, 1)),
+    );
     await tx.timeslot.createMany({
-      data: starts.map((startsAt) => ({ productId: product.id, startsAt, capacity: activity.capacity, createdAt: longAgo, updatedAt: longAgo })),
+      data: starts.map((startsAt) => ({
+        productId: product.id,
+        startsAt,
+        capacity: activity.capacity,
+        createdAt: longAgo,
+        updatedAt: longAgo,
+      })),
     });
     products.push({
       ...product,
-      questions: product.questions.map((q) => ({ id: q.id, type: q.type.toLowerCase(), required: q.required, options: q.options })),
+      questions: product.questions.map((q) => ({
+        id: q.id,
+        type: q.type.toLowerCase(),
+        required: q.required,
+        options: q.options,
+      })),
     });
   }
   return { operatorId: operator.id, partners, products };

@@ -1,4 +1,4 @@
-import { markEmailSent } from "../email/mark-email-sent.ts";
+import { markEmailSentInTx } from "../email/mark-email-sent.ts";
 import type { Tx } from "../tx.ts";
 import type { OperatorSpec } from "./catalog.ts";
 import { dateOf } from "./seed-operator.ts";
@@ -12,19 +12,36 @@ const DAY = 86_400_000;
  * the same call the worker makes), a few bounced, and the last day's wait in the outbox.
  */
 export async function seedSentEmails(tx: Tx, operatorId: number, anchor: Date, random: SeededRandom): Promise<void> {
-  const emails = await tx.outboxEmail.findMany({ where: { operatorId, createdAt: { lt: new Date(anchor.getTime() - DAY) } }, orderBy: { id: "asc" } });
+  const emails = await tx.outboxEmail.findMany({
+    where: { operatorId, createdAt: { lt: new Date(anchor.getTime() - DAY) } },
+    orderBy: { id: "asc" },
+  });
   for (const email of emails) {
     if (random.chance(0.02)) {
-      await tx.outboxEmail.update({ where: { id: email.id }, data: { status: "FAILED", attempts: 5, lastError: "550 5.1.1 Recipient address rejected: mailbox unavailable" } });
+      await tx.outboxEmail.update({
+        where: { id: email.id },
+        data: { status: "FAILED", attempts: 5, lastError: "550 5.1.1 Recipient address rejected: mailbox unavailable" },
+      });
       continue;
     }
     await tx.outboxEmail.update({ where: { id: email.id }, data: { attempts: 1 } });
-    await markEmailSent(tx, email.id, new Date(email.createdAt.getTime() + 20_000), `<${email.id}.${email.dedupeKey.replace(/[^A-Za-z0-9]/g, "")}@mail.slotwise.test>`);
+    await markEmailSentInTx(
+      tx,
+      email.id,
+      new Date(email.createdAt.getTime() + 20_000),
+      `<${email.id}.${email.dedupeKey.replace(/[^A-Za-z0-9]/g, "")}@mail.slotwise.test>`,
+    );
   }
 }
 
 /** 90 days of the operator's own meters, as its services would have reported them. */
-export async function seedCustomUsage(tx: Tx, spec: OperatorSpec, operatorId: number, anchor: Date, random: SeededRandom): Promise<void> {
+export async function seedCustomUsage(
+  tx: Tx,
+  spec: OperatorSpec,
+  operatorId: number,
+  anchor: Date,
+  random: SeededRandom,
+): Promise<void> {
   const data = [];
   for (let offset = -90; offset < 0; offset++) {
     const dayStart = Date.parse(`${dateOf(anchor, offset)}T00:00:00Z`);

@@ -1,4 +1,5 @@
 import { en, Faker } from "@faker-js/faker";
+
 import type { RandomBytes } from "@slotwise/core";
 
 /** One seeded source for every random choice of the seed: the same seed, the same data. */

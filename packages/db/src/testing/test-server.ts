@@ -1,14 +1,16 @@
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import pg from "pg";
+
 import { createDatabase } from "../client.ts";
 import { runMigrations } from "../migrate/run-migrations.ts";
-import { seedDemoData } from "../seed/seed-demo-data.ts";
 import { startEmbeddedPostgres } from "../runtime/embedded-postgres.ts";
 import { withDatabaseName } from "../runtime/ensure-database.ts";
 import { readDatabaseEnv } from "../runtime/env.ts";
 import { freePort } from "../runtime/free-port.ts";
+import { seedDemoData } from "../seed/seed-demo-data.ts";
 
 export interface TestServer {
   /** A URL of the server's maintenance database, for CREATE/DROP DATABASE. */
@@ -53,7 +55,12 @@ export async function startTestServer(options: { seeded?: boolean; durable?: boo
     // mkdtemp makes the folder private; as root, PostgreSQL runs as `postgres` and must reach it.
     await chmod(dataDir, 0o755);
     // Tests trade durability for speed (no fsync); benchmarks keep PostgreSQL's defaults.
-    const server = await startEmbeddedPostgres({ dataDir: join(dataDir, "pg"), port: await freePort(), persistent: false, fast: !options.durable });
+    const server = await startEmbeddedPostgres({
+      dataDir: join(dataDir, "pg"),
+      port: await freePort(),
+      persistent: false,
+      fast: !options.durable,
+    });
     adminUrl = server.url("postgres");
     stopServer = async () => {
       await server.stop();
@@ -73,8 +80,12 @@ export async function startTestServer(options: { seeded?: boolean; durable?: boo
     stop: async () => {
       try {
         await admin(adminUrl, async (c) => {
-          const { rows } = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [runPrefix]);
-          for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(datname)} WITH (FORCE)`);
+          const { rows } = await c.query<{ datname: string }>(
+            "SELECT datname FROM pg_database WHERE starts_with(datname, $1)",
+            [runPrefix],
+          );
+          for (const { datname } of rows)
+            await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(datname)} WITH (FORCE)`);
         });
       } finally {
         // Also when the databases could not be dropped (an embedded server already told to shut
@@ -86,7 +97,9 @@ export async function startTestServer(options: { seeded?: boolean; durable?: boo
 }
 
 async function seededCopy(adminUrl: string, template: string, name: string): Promise<string> {
-  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)} TEMPLATE ${c.escapeIdentifier(template)}`));
+  await admin(adminUrl, (c) =>
+    c.query(`CREATE DATABASE ${c.escapeIdentifier(name)} TEMPLATE ${c.escapeIdentifier(template)}`),
+  );
   const db = createDatabase(withDatabaseName(adminUrl, name), { maxConnections: 2 });
   try {
     await seedDemoData(db, new Date());
@@ -103,12 +116,23 @@ export interface TestDatabase {
 }
 
 /** A fresh database for one test file: a copy of the run's migrated template, or an empty one. */
-export async function createTestDatabase(adminUrl: string, runPrefix: string, template: string | null): Promise<TestDatabase> {
+export async function createTestDatabase(
+  adminUrl: string,
+  runPrefix: string,
+  template: string | null,
+): Promise<TestDatabase> {
   const name = uniqueName(`${runPrefix}_db`);
-  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}${template ? ` TEMPLATE ${c.escapeIdentifier(template)}` : ""}`));
+  await admin(adminUrl, (c) =>
+    c.query(
+      `CREATE DATABASE ${c.escapeIdentifier(name)}${template ? ` TEMPLATE ${c.escapeIdentifier(template)}` : ""}`,
+    ),
+  );
   return {
     name,
     url: withDatabaseName(adminUrl, name),
-    drop: () => admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }

@@ -1,6 +1,9 @@
 import { afterAll, inject } from "vitest";
+
 import { createDatabase, type Database } from "../client.ts";
+
 import "./provided-context.ts";
+
 import { createTestDatabase } from "./test-server.ts";
 
 export interface TestDb {
@@ -15,8 +18,10 @@ export interface TestDb {
  */
 export async function useTestDatabase(options: { content?: "empty" | "migrated" | "demo" } = {}): Promise<TestDb> {
   const content = options.content ?? "migrated";
-  const template = content === "empty" ? null : content === "demo" ? inject("databaseSeededTemplate") : inject("databaseTemplate");
-  if (content === "demo" && !template) throw new Error("set SLOTWISE_TEST_DEMO_DATA=1 in the vitest config's test.env to get the demo data");
+  const template =
+    content === "empty" ? null : content === "demo" ? inject("databaseSeededTemplate") : inject("databaseTemplate");
+  if (content === "demo" && !template)
+    throw new Error("set SLOTWISE_TEST_DEMO_DATA=1 in the vitest config's test.env to get the demo data");
   const database = await createTestDatabase(inject("databaseAdminUrl"), inject("databaseRunPrefix"), template);
   const db = createDatabase(database.url);
   afterAll(async () => {

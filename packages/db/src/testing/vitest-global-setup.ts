@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+
 import { startTestServer } from "./test-server.ts";
 
 import "./provided-context.ts";

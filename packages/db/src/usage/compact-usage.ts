@@ -1,45 +1,111 @@
 import type { Database } from "../client.ts";
+import { isDataError, postgresErrorOf } from "../errors/postgres-error.ts";
+import { Prisma } from "../generated/prisma/client.ts";
+import type { Tx } from "../tx.ts";
 
 /** Rollup buckets start on this origin, every 15 minutes. */
 export const BUCKET_ORIGIN = "2000-01-01T00:00:00Z";
 export const BUCKET_MS = 15 * 60_000;
+
+export interface Compaction {
+  /** Entries folded into the rollups. */
+  folded: number;
+  /** Entries the database refused to fold, now in `usage_set_aside`, with its words. */
+  setAside: { entryId: bigint; reason: string }[];
+}
+
+/** Entries of transactions `fromXid <= xid < toXid`, and when given only ids `low..high`. */
+interface Window {
+  fromXid: bigint;
+  toXid: bigint;
+  ids?: [bigint, bigint];
+}
 
 /**
  * Folds the usage entries of every finished transaction not yet folded into the 15-minute
  * and daily rollups, and moves the watermark past them, in one transaction. "Finished" is
  * PostgreSQL's own snapshot horizon: no transaction below it is still running, so no entry
  * can appear below the watermark after it has moved. Safe to run from several processes
- * (they queue on the watermark row) and at any moment. Returns the entries folded.
+ * (they queue on the watermark row) and at any moment. An entry the database refuses to fold
+ * is set aside rather than holding back everyone's rollups (summaries still count it).
  */
-export async function compactUsage(db: Database): Promise<number> {
-  return db.$transaction(async (tx) => {
-    const [state] = await tx.$queryRaw<{ watermark: bigint }[]>`SELECT watermark FROM usage_compaction WHERE id = 1 FOR UPDATE`;
-    const [{ horizon }] = (await tx.$queryRaw<{ horizon: bigint }[]>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS horizon`) as [{ horizon: bigint }];
-    const from = state?.watermark ?? 0n;
-    if (horizon <= from) return 0;
-    // One scan of the new entries feeds both rollups: whole quarter hours of UTC add up to
-    // whole UTC days, so the daily rows are sums of the 15-minute ones.
-    const [{ folded }] = (await tx.$queryRaw<{ folded: bigint }[]>`
-      WITH fresh AS (
-        SELECT operator_id, date_bin('15 minutes', occurred_at, ${new Date(BUCKET_ORIGIN)}::timestamptz) AS bucket_start, meter, sum(usage) AS total, count(*) AS events
-          FROM usage_entries WHERE created_xid >= ${from} AND created_xid < ${horizon}
-         GROUP BY 1, 2, 3
-      ),
-      quarter AS (
-        INSERT INTO usage_rollups_15m (operator_id, bucket_start, meter, total, events)
-        SELECT operator_id, bucket_start, meter, total, events FROM fresh
-        ON CONFLICT (operator_id, bucket_start, meter)
-        DO UPDATE SET total = usage_rollups_15m.total + EXCLUDED.total, events = usage_rollups_15m.events + EXCLUDED.events
-      ),
-      daily AS (
-        INSERT INTO usage_rollups_daily (operator_id, day, meter, total, events)
-        SELECT operator_id, (bucket_start AT TIME ZONE 'UTC')::date, meter, sum(total), sum(events) FROM fresh
-         GROUP BY 1, 2, 3
-        ON CONFLICT (operator_id, day, meter)
-        DO UPDATE SET total = usage_rollups_daily.total + EXCLUDED.total, events = usage_rollups_daily.events + EXCLUDED.events
-      )
-      SELECT COALESCE(sum(events), 0)::bigint AS folded FROM fresh`) as [{ folded: bigint }];
-    await tx.$executeRaw`UPDATE usage_compaction SET watermark = ${horizon}, compacted_at = now() WHERE id = 1`;
-    return Number(folded);
-  }, { timeout: 600_000 });
+export async function compactUsage(db: Database): Promise<Compaction> {
+  return db.$transaction(
+    async (tx) => {
+      const [state] = await tx.$queryRaw<
+        { watermark: bigint }[]
+      >`SELECT watermark FROM usage_compaction WHERE id = 1 FOR UPDATE`;
+      const [{ horizon }] = (await tx.$queryRaw<
+        { horizon: bigint }[]
+      >`SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS horizon`) as [{ horizon: bigint }];
+      const from = state?.watermark ?? 0n;
+      if (horizon <= from) return { folded: 0, setAside: [] };
+      const compaction = await foldOrSetAside(tx, { fromXid: from, toXid: horizon });
+      await tx.$executeRaw`UPDATE usage_compaction SET watermark = ${horizon}, compacted_at = now() WHERE id = 1`;
+      return compaction;
+    },
+    { timeout: 600_000 },
+  );
+}
+
+/**
+ * Folds the window; when the database refuses it for its data (not for a lost connection or
+ * a timeout, which fail the whole compaction so that it runs again), halves the window by
+ * entry id until each refused entry stands alone, and sets those aside. A window without a
+ * refused entry costs one statement; k refused entries cost O(k log n).
+ */
+async function foldOrSetAside(tx: Tx, window: Window): Promise<Compaction> {
+  await tx.$executeRawUnsafe("SAVEPOINT fold");
+  try {
+    const folded = await fold(tx, window);
+    await tx.$executeRawUnsafe("RELEASE SAVEPOINT fold");
+    return { folded, setAside: [] };
+  } catch (error) {
+    const refusal = postgresErrorOf(error);
+    if (!refusal || !isDataError(refusal)) throw error;
+    await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT fold");
+    await tx.$executeRawUnsafe("RELEASE SAVEPOINT fold");
+    const [low, high] = window.ids ?? (await idRange(tx, window, error));
+    if (low === high) {
+      await tx.$executeRaw`INSERT INTO usage_set_aside (entry_id, reason) VALUES (${low}, ${refusal.message})`;
+      return { folded: 0, setAside: [{ entryId: low, reason: refusal.message }] };
+    }
+    const middle = low + (high - low) / 2n;
+    const first = await foldOrSetAside(tx, { ...window, ids: [low, middle] });
+    const second = await foldOrSetAside(tx, { ...window, ids: [middle + 1n, high] });
+    return { folded: first.folded + second.folded, setAside: [...first.setAside, ...second.setAside] };
+  }
+}
+
+async function idRange(tx: Tx, window: Window, refusal: unknown): Promise<[bigint, bigint]> {
+  const [range] = await tx.$queryRaw<{ low: bigint | null; high: bigint | null }[]>`
+    SELECT min(id) AS low, max(id) AS high FROM usage_entries WHERE created_xid >= ${window.fromXid} AND created_xid < ${window.toXid}`;
+  if (range?.low == null || range.high == null) throw refusal;
+  return [range.low, range.high];
+}
+
+/** One scan of the window feeds both rollups: whole quarter hours of UTC add up to whole UTC days. */
+async function fold(tx: Tx, window: Window): Promise<number> {
+  const ids = window.ids ? Prisma.sql`AND id BETWEEN ${window.ids[0]} AND ${window.ids[1]}` : Prisma.empty;
+  const [{ folded }] = (await tx.$queryRaw<{ folded: bigint }[]>`
+    WITH fresh AS (
+      SELECT operator_id, date_bin('15 minutes', occurred_at, ${new Date(BUCKET_ORIGIN)}::timestamptz) AS bucket_start, meter, sum(usage) AS total, count(*) AS events
+        FROM usage_entries WHERE created_xid >= ${window.fromXid} AND created_xid < ${window.toXid} ${ids}
+       GROUP BY 1, 2, 3
+    ),
+    quarter AS (
+      INSERT INTO usage_rollups_15m (operator_id, bucket_start, meter, total, events)
+      SELECT operator_id, bucket_start, meter, total, events FROM fresh
+      ON CONFLICT (operator_id, bucket_start, meter)
+      DO UPDATE SET total = usage_rollups_15m.total + EXCLUDED.total, events = usage_rollups_15m.events + EXCLUDED.events
+    ),
+    daily AS (
+      INSERT INTO usage_rollups_daily (operator_id, day, meter, total, events)
+      SELECT operator_id, (bucket_start AT TIME ZONE 'UTC')::date, meter, sum(total), sum(events) FROM fresh
+       GROUP BY 1, 2, 3
+      ON CONFLICT (operator_id, day, meter)
+      DO UPDATE SET total = usage_rollups_daily.total + EXCLUDED.total, events = usage_rollups_daily.events + EXCLUDED.events
+    )
+    SELECT COALESCE(sum(events), 0)::bigint AS folded FROM fresh`) as [{ folded: bigint }];
+  return Number(folded);
 }

@@ -1,4 +1,5 @@
 import { builtInExtraInfo, type BuiltInEvents, type BuiltInMeterName } from "@slotwise/core";
+
 import type { Db } from "../tx.ts";
 
 export interface UsageRecordInput {
@@ -49,7 +50,17 @@ export async function recordBuiltInUsage<N extends BuiltInMeterName>(
   dedupeKey: string,
 ): Promise<boolean> {
   const { count } = await db.usageEntry.createMany({
-    data: [{ operatorId, meter, usage: "1", extraInfo: builtInExtraInfo(meter, event), occurredAt, createdAt: occurredAt, dedupeKey }],
+    data: [
+      {
+        operatorId,
+        meter,
+        usage: "1",
+        extraInfo: builtInExtraInfo(meter, event),
+        occurredAt,
+        createdAt: occurredAt,
+        dedupeKey,
+      },
+    ],
     skipDuplicates: true,
   });
   return count === 1;

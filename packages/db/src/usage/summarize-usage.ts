@@ -1,6 +1,9 @@
 import type { MeterTotal } from "@slotwise/core";
+
+import { Prisma } from "../generated/prisma/client.ts";
 import type { Db } from "../tx.ts";
 import { BUCKET_MS } from "./compact-usage.ts";
+import { entriesOutsideRollups } from "./entries-outside-rollups.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -18,8 +21,9 @@ function utcDayAtOrAfter(instant: Date): Date {
 /**
  * Totals per meter of an operator's entries with `start <= occurredAt < end`, exact. Reads,
  * in one statement (one snapshot): whole UTC days from the daily rollups, the edges from the
- * 15-minute rollups, and the entries the compactor has not folded yet. A period whose ends
- * are not on 15-minute boundaries (no zone has such offsets today) is summed from the entries.
+ * 15-minute rollups, and the entries the compactor has not folded yet or has set aside. A
+ * period whose ends are not on 15-minute boundaries (no zone has such offsets today) is
+ * summed from the entries.
  */
 export async function usageTotals(db: Db, operatorId: number, start: Date, end: Date): Promise<MeterTotal[]> {
   const aligned = start.getTime() % BUCKET_MS === 0 && end.getTime() % BUCKET_MS === 0;
@@ -49,9 +53,7 @@ function fromRollups(db: Db, operatorId: number, start: Date, end: Date) {
        WHERE operator_id = ${operatorId}
          AND ((bucket_start >= ${start} AND bucket_start < ${firstDay}) OR (bucket_start >= ${lastDay} AND bucket_start < ${end}))
       UNION ALL
-      SELECT meter, usage, 1 FROM usage_entries
-       WHERE operator_id = ${operatorId} AND created_xid >= (SELECT watermark FROM mark)
-         AND occurred_at >= ${start} AND occurred_at < ${end}
+      SELECT meter, usage, 1 FROM (${entriesOutsideRollups(operatorId, start, end, Prisma.sql`(SELECT watermark FROM mark)`)}) AS outside
     )
     SELECT meter, sum(total)::text AS total, sum(events)::bigint AS events FROM parts GROUP BY meter`;
 }

@@ -1,4 +1,5 @@
 import { freePlaces, isBookable } from "@slotwise/core";
+
 import { queueEmail } from "../email/queue-email.ts";
 import { waitlistEmail } from "../email/templates.ts";
 import type { Tx } from "../tx.ts";
@@ -13,7 +14,10 @@ export async function notifyWaitlistInTx(tx: Tx, timeslotId: number, now: Date):
   await tx.$queryRaw`SELECT id FROM timeslots WHERE id = ${timeslotId} FOR UPDATE`;
   const slot = await tx.timeslot.findUniqueOrThrow({ where: { id: timeslotId }, include: { product: true } });
   if (!isBookable(slot, slot.product.bookingCutoffMinutes, now)) return [];
-  const waiting = await tx.waitlistEntry.findMany({ where: { timeslotId, notifiedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const waiting = await tx.waitlistEntry.findMany({
+    where: { timeslotId, notifiedAt: null },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   let free = freePlaces(slot);
   const notified: number[] = [];
   for (const entry of waiting) {
@@ -21,7 +25,11 @@ export async function notifyWaitlistInTx(tx: Tx, timeslotId: number, now: Date):
     if (entry.participants > free) continue;
     free -= entry.participants;
     await tx.waitlistEntry.update({ where: { id: entry.id }, data: { notifiedAt: now } });
-    const email = waitlistEmail(entry.customerFirstName, entry.participants, { productName: slot.product.name, timeZone: slot.product.timeZone, startsAt: slot.startsAt });
+    const email = waitlistEmail(entry.customerFirstName, entry.participants, {
+      productName: slot.product.name,
+      timeZone: slot.product.timeZone,
+      startsAt: slot.startsAt,
+    });
     await queueEmail(tx, {
       operatorId: entry.operatorId,
       kind: "WAITLIST_NOTIFICATION",

@@ -1,0 +1,3 @@
+import base from "@slotwise/eslint-config/base";
+
+export default base;

@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+import { freePort, stopChild } from "@slotwise/db/testing";
+
+/** The API app these helpers start, as `pnpm start` would. */
+const apiDir = fileURLToPath(new URL("../../../apps/api/", import.meta.url));
+
+export interface ApiProcess {
+  base: string;
+  child: ChildProcess;
+  /** Lines the process printed so far (pino's JSON log lines). */
+  lines: string[];
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+async function waitUntilUp(base: string, child: ChildProcess, lines: string[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API process exited early:\n${lines.join("\n")}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`API process did not start:\n${lines.join("\n")}`);
+}
+
+/** A real API process, as `pnpm dev` or production starts it, on a free port. */
+export async function spawnApi(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: apiDir,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  let partial = "";
+  const collect = (chunk: Buffer) => {
+    const parts = (partial + chunk.toString("utf8")).split("\n");
+    partial = parts.pop() ?? "";
+    lines.push(...parts.filter(Boolean));
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const exited = new Promise<number | null>((resolve) => {
+    child.on("exit", (code) => {
+      resolve(code);
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(base, child, lines);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  return {
+    base,
+    child,
+    lines,
+    exited,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Several API processes; if one does not start, the others are stopped before the error is thrown. */
+export async function spawnApis(count: number, env: Record<string, string>): Promise<ApiProcess[]> {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => spawnApi(env)));
+  const failed = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) {
+    await Promise.all(started.flatMap((r) => (r.status === "fulfilled" ? [r.value.stop("SIGKILL")] : [])));
+    throw failed.reason;
+  }
+  return started.map((r) => (r as PromiseFulfilledResult<ApiProcess>).value);
+}
+
+/** A throw-away Redis server (the `redis-server` binary), unless TEST_REDIS_URL names one. */
+export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
+  if (process.env.TEST_REDIS_URL) return { url: process.env.TEST_REDIS_URL, stop: () => Promise.resolve() };
+  const port = await freePort();
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+  const failed = new Promise<never>((_, reject) => {
+    child.on("error", (error) => {
+      reject(
+        new Error(
+          `Could not start redis-server (install it: apt-get install redis-server, or brew install redis), or set TEST_REDIS_URL: ${error.message}`,
+        ),
+      );
+    });
+  });
+  const { Redis } = await import("ioredis");
+  const ready = (async () => {
+    for (let i = 0; i < 100; i++) {
+      const client = new Redis({
+        port,
+        host: "127.0.0.1",
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
+      try {
+        await client.connect();
+        await client.ping();
+        client.disconnect();
+        return;
+      } catch {
+        client.disconnect();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    throw new Error("redis-server did not start");
+  })();
+  await Promise.race([ready, failed]);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () => stopChild(child),
+  };
+}
