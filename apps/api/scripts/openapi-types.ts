@@ -6,6 +6,7 @@
  *   pnpm --filter @slotwise/api openapi:types
  */
 import { writeFile } from "node:fs/promises";
+
 import { generatedTypesPath, partnerApiTypes } from "../test/openapi-types.ts";
 
 await writeFile(generatedTypesPath, await partnerApiTypes());

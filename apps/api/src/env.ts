@@ -9,13 +9,18 @@ const schema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
+  AUTH_FAILURES_PER_10_MINUTES: z.coerce.number().int().positive().default(100),
+  SHOP_WRITES_PER_HOUR: z.coerce.number().int().positive().default(60),
   /** The console's origins, comma-separated: console mutations from any other origin are refused. */
   CONSOLE_ORIGIN: z
     .string()
     .default("http://localhost:3000,http://127.0.0.1:3000")
     .transform((value, ctx) => {
       const origins: string[] = [];
-      for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
+      for (const part of value
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         if (!URL.canParse(part)) ctx.addIssue({ code: "custom", message: `${part} is not a URL` });
         else origins.push(new URL(part).origin);
       }
@@ -23,9 +28,23 @@ const schema = z.object({
     }),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default("Slotwise <bookings@slotwise.test>"),
-  REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(24 * 14).default(24),
+  REMINDER_HOURS_BEFORE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(24),
   WORKER: z.enum(["on", "off"]).default("on"),
   EMAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
+  RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
+   * Whose X-Forwarded-For is believed for the client address that anonymous budgets are kept
+   * by: "false", "true" (any), or addresses and CIDRs, comma-separated ("loopback" names 127.0.0.1/8 and ::1).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((value): boolean | string => (value === "true" ? true : value === "false" ? false : value)),
 });
 
 export type ApiEnv = z.infer<typeof schema> & { PUBLIC_BASE_URL: string; PROBLEMS_BASE: string };
@@ -36,5 +55,9 @@ export function readApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) throw new Error(`Invalid API settings:\n${z.prettifyError(parsed.error)}`);
   const base = parsed.data.PUBLIC_BASE_URL ?? `http://localhost:${parsed.data.PORT}`;
-  return { ...parsed.data, PUBLIC_BASE_URL: base, PROBLEMS_BASE: parsed.data.PROBLEMS_BASE ?? `${base.replace(/\/$/, "")}/problems` };
+  return {
+    ...parsed.data,
+    PUBLIC_BASE_URL: base,
+    PROBLEMS_BASE: parsed.data.PROBLEMS_BASE ?? `${base.replace(/\/$/, "")}/problems`,
+  };
 }

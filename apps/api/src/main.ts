@@ -1,14 +1,18 @@
+import { Redis } from "ioredis";
+
 import { createDatabase } from "@slotwise/db";
 import { openDatabase } from "@slotwise/db/runtime";
-import { Redis } from "ioredis";
+
 import { keyAuthenticator } from "./auth/authenticate-key.ts";
-import { changeAwareCache } from "./cache/change-aware-cache.ts";
 import { LastUsedTracker } from "./auth/last-used.ts";
+import { changeAwareCache } from "./cache/change-aware-cache.ts";
 import { readApiEnv } from "./env.ts";
+import { readiness } from "./health/readiness.ts";
 import { buildServer } from "./http/build-server.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import { createMailer } from "./jobs/mailer.ts";
 import { startWorker } from "./jobs/worker.ts";
+import { createGuards, DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
 
 const env = readApiEnv();
 const database = await openDatabase();
@@ -16,19 +20,33 @@ const db = createDatabase(database.url, { maxConnections: 20 });
 const tracker = new LastUsedTracker(db);
 const { cache, feed } = changeAwareCache(database.url);
 const now = () => new Date();
-const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
+const redis = env.REDIS_URL
+  ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+  : undefined;
 
 const app = await buildServer({
   env,
-  services: { db, cache, now, settings: {
+  services: {
+    db,
+    cache,
+    now,
+    settings: {
       reminderHoursBefore: env.REMINDER_HOURS_BEFORE,
       consoleOrigins: [...env.CONSOLE_ORIGIN, new URL(env.PUBLIC_BASE_URL).origin],
       secureCookies: env.PUBLIC_BASE_URL.startsWith("https:"),
-    }, authenticateKey: keyAuthenticator(db, cache, tracker, now) },
-  rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),
-  ready: async () => {
-    await db.$queryRaw`SELECT 1`;
+    },
+    authenticateKey: keyAuthenticator(db, cache, tracker, now),
+    guards: createGuards(
+      {
+        ...DEFAULT_GUARD_LIMITS,
+        authFailuresPer10Minutes: env.AUTH_FAILURES_PER_10_MINUTES,
+        shopWritesPerHour: env.SHOP_WRITES_PER_HOUR,
+      },
+      redis,
+    ),
   },
+  rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),
+  ready: () => readiness(db),
 });
 
 // The limiter falls back to memory while Redis is away; readiness does not depend on it.
@@ -36,7 +54,18 @@ redis?.on("error", (error: Error) => {
   app.log.warn({ err: error }, "redis unavailable");
 });
 
-const worker = env.WORKER === "on" ? await startWorker({ db, databaseUrl: database.url, mailer: createMailer(env.SMTP_URL, env.MAIL_FROM), now, log: app.log, sendLeaseSeconds: env.EMAIL_SEND_TIMEOUT_SECONDS }) : undefined;
+const worker =
+  env.WORKER === "on"
+    ? await startWorker({
+        db,
+        databaseUrl: database.url,
+        mailer: createMailer(env.SMTP_URL, env.MAIL_FROM),
+        now,
+        log: app.log,
+        sendLeaseSeconds: env.EMAIL_SEND_TIMEOUT_SECONDS,
+        retentionIntervalMs: env.RETENTION_INTERVAL_SECONDS * 1000,
+      })
+    : undefined;
 
 let closing = false;
 async function shutdown(signal: string) {

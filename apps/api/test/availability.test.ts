@@ -1,5 +1,7 @@
-import { instantToLocal } from "@slotwise/core";
 import { beforeAll, describe, expect, it } from "vitest";
+
+import { instantToLocal } from "@slotwise/core";
+
 import { inDays, OTA, problemOf, startApi, type Api } from "./harness.ts";
 
 let api: Api;
@@ -9,7 +11,9 @@ let productId: number;
 beforeAll(async () => {
   api = await startApi();
   key = await api.key();
-  const product = await api.db.product.findFirstOrThrow({ where: { operator: { slug: "demo" }, name: "Tuk-Tuk Hills Tour" } });
+  const product = await api.db.product.findFirstOrThrow({
+    where: { operator: { slug: "demo" }, name: "Tuk-Tuk Hills Tour" },
+  });
   activityId = product.activityId;
   productId = product.id;
 });
@@ -21,7 +25,12 @@ describe("GET /availability/{ActivityID}/dates", () => {
   it("lists the days with a bookable timeslot, summing free places, and leaves out full and closed ones", async () => {
     const start = inDays(3);
     const end = inDays(9);
-    const slots = await api.db.timeslot.findMany({ where: { productId, startsAt: { gt: new Date(Date.now() + 2 * 86_400_000), lt: new Date(Date.now() + 11 * 86_400_000) } } });
+    const slots = await api.db.timeslot.findMany({
+      where: {
+        productId,
+        startsAt: { gt: new Date(Date.now() + 2 * 86_400_000), lt: new Date(Date.now() + 11 * 86_400_000) },
+      },
+    });
     const expected = new Map<string, { Available: number; Timeslots: number }>();
     for (const s of slots) {
       const date = instantToLocal(s.startsAt, "Europe/Lisbon").date;
@@ -41,7 +50,9 @@ describe("GET /availability/{ActivityID}/dates", () => {
     const day = inDays(5);
     const before = (await (await dates(`?StartDate=${day}&EndDate=${day}`)).json()) as { data: unknown[] };
     expect(before.data).toHaveLength(1);
-    const slots = await api.db.timeslot.findMany({ where: { productId, startsAt: { gte: new Date(`${day}T00:00:00Z`), lt: new Date(`${day}T23:59:59Z`) } } });
+    const slots = await api.db.timeslot.findMany({
+      where: { productId, startsAt: { gte: new Date(`${day}T00:00:00Z`), lt: new Date(`${day}T23:59:59Z`) } },
+    });
     await api.db.timeslot.updateMany({ where: { id: { in: slots.map((s) => s.id) } }, data: { closed: true } });
     const after = (await (await dates(`?StartDate=${day}&EndDate=${day}`)).json()) as { data: unknown[] };
     expect(after.data).toEqual([]);
@@ -53,24 +64,41 @@ describe("GET /availability/{ActivityID}/dates", () => {
     ["?StartDate=2026-02-30&EndDate=2026-03-02", "StartDate", "StartDate must be a real date in YYYY-MM-DD form"],
     ["?StartDate=20261201&EndDate=2026-12-02", "StartDate", "StartDate must be a real date in YYYY-MM-DD form"],
     ["?StartDate=2026-12-10&EndDate=2026-12-09", "EndDate", "EndDate must be on or after StartDate"],
-    ["?StartDate=2026-01-01&EndDate=2027-01-02", "EndDate", "EndDate must be at most 366 days after StartDate, both included"],
+    [
+      "?StartDate=2026-01-01&EndDate=2027-01-02",
+      "EndDate",
+      "EndDate must be at most 366 days after StartDate, both included",
+    ],
   ])("answers 422 to %s, naming %s", async (query, field, message) => {
     const response = await dates(query);
     expect(response.status).toBe(422);
     const { problem, contentType } = await problemOf(response);
     expect(contentType).toBe("application/problem+json");
-    expect(problem).toMatchObject({ type: "http://api.test/problems/validation", title: "Unprocessable Entity", status: 422, detail: message });
+    expect(problem).toMatchObject({
+      type: "http://api.test/problems/validation",
+      title: "Unprocessable Entity",
+      status: 422,
+      detail: message,
+    });
     expect(problem.errors).toContainEqual({ field, message });
     expect(problem.instance).toBe(`${OTA}/availability/${activityId}/dates`);
   });
 
   it("answers 400 to a malformed ActivityID and 404 to an unknown one", async () => {
     for (const bad of ["abc", "s_short", "s_has-dash1", `s_${"x".repeat(33)}`]) {
-      const response = await api.request(`${OTA}/availability/${bad}/dates?StartDate=2026-12-01&EndDate=2026-12-02`, { key });
+      const response = await api.request(`${OTA}/availability/${bad}/dates?StartDate=2026-12-01&EndDate=2026-12-02`, {
+        key,
+      });
       expect(response.status, bad).toBe(400);
-      expect((await problemOf(response)).problem).toMatchObject({ type: "http://api.test/problems/invalid-parameter", detail: "ActivityID must be s_ followed by 6 to 32 letters or digits" });
+      expect((await problemOf(response)).problem).toMatchObject({
+        type: "http://api.test/problems/invalid-parameter",
+        detail: "ActivityID must be s_ followed by 6 to 32 letters or digits",
+      });
     }
-    const unknown = await api.request(`${OTA}/availability/s_Unknown123/dates?StartDate=2026-12-01&EndDate=2026-12-02`, { key });
+    const unknown = await api.request(
+      `${OTA}/availability/s_Unknown123/dates?StartDate=2026-12-01&EndDate=2026-12-02`,
+      { key },
+    );
     expect(unknown.status).toBe(404);
   });
 });
@@ -80,7 +108,9 @@ describe("GET /availability/{ActivityID}/timeslots", () => {
     const day = inDays(4);
     const response = await timeslots(`?Date=${day}`);
     expect(response.status).toBe(200);
-    const { data } = (await response.json()) as { data: { Time: string; StartsAt: string; EndsAt: string; Capacity: number; Available: number }[] };
+    const { data } = (await response.json()) as {
+      data: { Time: string; StartsAt: string; EndsAt: string; Capacity: number; Available: number }[];
+    };
     expect(data.length).toBeGreaterThan(0);
     expect(data.map((s) => s.Time)).toEqual([...data.map((s) => s.Time)].sort());
     for (const slot of data) {
@@ -107,9 +137,16 @@ describe("GET /availability/{ActivityID}/timeslots", () => {
 
 describe("GET /questions/{ActivityID}", () => {
   it("gives the same questions under the partner segment and under core, in display order, with type-specific fields", async () => {
-    const product = await api.db.product.findFirstOrThrow({ where: { operator: { slug: "demo" }, name: "Sunset Kayak Tour" }, include: { questions: { orderBy: { position: "asc" } } } });
-    const partner = (await (await api.request(`${OTA}/questions/${product.activityId}`, { key })).json()) as { data: Record<string, unknown>[] };
-    const core = (await (await api.request(`/api/v2/ota/core/questions/${product.activityId}`, { key })).json()) as { data: unknown[] };
+    const product = await api.db.product.findFirstOrThrow({
+      where: { operator: { slug: "demo" }, name: "Sunset Kayak Tour" },
+      include: { questions: { orderBy: { position: "asc" } } },
+    });
+    const partner = (await (await api.request(`${OTA}/questions/${product.activityId}`, { key })).json()) as {
+      data: Record<string, unknown>[];
+    };
+    const core = (await (await api.request(`/api/v2/ota/core/questions/${product.activityId}`, { key })).json()) as {
+      data: unknown[];
+    };
     expect(core).toEqual(partner);
     expect(partner.data.map((q) => q.ID)).toEqual(product.questions.map((q) => q.id));
     const file = partner.data.find((q) => q.Type === "file");
@@ -121,9 +158,15 @@ describe("GET /questions/{ActivityID}", () => {
   });
 
   it("lists select options", async () => {
-    const product = await api.db.product.findFirstOrThrow({ where: { operator: { slug: "demo" }, name: "Surf Lesson at Carcavelos" } });
-    const { data } = (await (await api.request(`/api/v2/ota/core/questions/${product.activityId}`, { key })).json()) as { data: Record<string, unknown>[] };
-    expect(data.find((q) => q.Type === "select")).toMatchObject({ Options: ["first time", "beginner", "intermediate"] });
+    const product = await api.db.product.findFirstOrThrow({
+      where: { operator: { slug: "demo" }, name: "Surf Lesson at Carcavelos" },
+    });
+    const { data } = (await (
+      await api.request(`/api/v2/ota/core/questions/${product.activityId}`, { key })
+    ).json()) as { data: Record<string, unknown>[] };
+    expect(data.find((q) => q.Type === "select")).toMatchObject({
+      Options: ["first time", "beginner", "intermediate"],
+    });
   });
 
   it("answers 400 to a malformed ActivityID and 404 to an unknown one, on both paths", async () => {

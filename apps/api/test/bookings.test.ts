@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
+
+import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
+import { createGuards } from "../src/limits/guards.ts";
 import { appRouter } from "../src/trpc/app-router.ts";
 import { createContext } from "../src/trpc/context.ts";
-import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
 import { answersFor, bookingBody, openSlot } from "./fixtures.ts";
-import { OTA, problemOf, startApi, TEST_SETTINGS, type Api } from "./harness.ts";
+import { GENEROUS_GUARDS, OTA, problemOf, startApi, TEST_SETTINGS, type Api } from "./harness.ts";
 
 let api: Api;
 let key: string;
@@ -26,7 +28,8 @@ interface BookingView {
   CreatedAt: string;
 }
 
-const book = (body: unknown, headers: Record<string, string> = {}, withKey = key) => api.request(`${OTA}/booking`, { method: "POST", key: withKey, json: body, headers });
+const book = (body: unknown, headers: Record<string, string> = {}, withKey = key) =>
+  api.request(`${OTA}/booking`, { method: "POST", key: withKey, json: body, headers });
 
 describe("POST /ota/{partner}/booking", () => {
   it("books, answering 201 with Location and the booking, and takes the places", async () => {
@@ -49,7 +52,10 @@ describe("POST /ota/{partner}/booking", () => {
     expect(Date.parse(data.StartsAt)).toBe(info.slot.startsAt.getTime());
     const slot = await api.db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } });
     expect(slot.placesTaken).toBe(info.slot.placesTaken + 2);
-    const stored = await api.db.booking.findUniqueOrThrow({ where: { reference: data.Reference }, include: { partner: true } });
+    const stored = await api.db.booking.findUniqueOrThrow({
+      where: { reference: data.Reference },
+      include: { partner: true },
+    });
     expect(stored).toMatchObject({ source: "PARTNER", paymentReference: "ACME-PAY-0001" });
     expect(stored.partner?.slug).toBe("acme-travel");
     expect(await api.db.outboxEmail.count({ where: { bookingId: stored.id, kind: "BOOKING_CONFIRMATION" } })).toBe(1);
@@ -68,7 +74,9 @@ describe("POST /ota/{partner}/booking", () => {
     const answers = answersFor(info.product);
     const swim = info.product.questions.find((q) => q.type === "BOOLEAN")!;
     const id = info.product.questions.find((q) => q.type === "FILE")!;
-    const wrong = answers.filter((a) => a.QuestionID !== id.id).map((a) => (a.QuestionID === swim.id ? { ...a, Value: "yes" } : a));
+    const wrong = answers
+      .filter((a) => a.QuestionID !== id.id)
+      .map((a) => (a.QuestionID === swim.id ? { ...a, Value: "yes" } : a));
     const response = await book(bookingBody(info, { Answers: wrong }));
     expect(response.status).toBe(422);
     const { problem } = await problemOf(response);
@@ -83,9 +91,13 @@ describe("POST /ota/{partner}/booking", () => {
     const info = await openSlot(api.db, { productName: "Tagus River Sailing", free: 2 });
     const response = await book(bookingBody(info, { Participants: 1 }));
     expect(response.status).toBe(422);
-    expect((await problemOf(response)).problem.errors).toEqual([{ field: "Participants", message: "Participants must be at least 2 for this activity" }]);
+    expect((await problemOf(response)).problem.errors).toEqual([
+      { field: "Participants", message: "Participants must be at least 2 for this activity" },
+    ]);
     const tooMany = await book(bookingBody(info, { Participants: 11 }));
-    expect((await problemOf(tooMany)).problem.errors).toEqual([{ field: "Participants", message: "Participants must be at most 10 for this activity" }]);
+    expect((await problemOf(tooMany)).problem.errors).toEqual([
+      { field: "Participants", message: "Participants must be at most 10 for this activity" },
+    ]);
   });
 
   it("answers 404 for an unknown activity or a time with no timeslot", async () => {
@@ -103,21 +115,34 @@ describe("POST /ota/{partner}/booking", () => {
     expect((await book(bookingBody(info, { Participants: left - 1 }))).status).toBe(201);
     const short = await book(bookingBody(info, { Participants: 2 }));
     expect(short.status).toBe(409);
-    expect((await problemOf(short)).problem).toMatchObject({ type: "http://api.test/problems/insufficient-capacity", title: "Conflict", available: 1 });
+    expect((await problemOf(short)).problem).toMatchObject({
+      type: "http://api.test/problems/insufficient-capacity",
+      title: "Conflict",
+      available: 1,
+    });
     await api.db.timeslot.update({ where: { id: info.slot.id }, data: { closed: true } });
     const closed = await book(bookingBody(info, { Participants: 1 }));
     expect(closed.status).toBe(409);
-    expect((await problemOf(closed)).problem).toMatchObject({ type: "http://api.test/problems/timeslot-unavailable", detail: "This timeslot is closed" });
+    expect((await problemOf(closed)).problem).toMatchObject({
+      type: "http://api.test/problems/timeslot-unavailable",
+      detail: "This timeslot is closed",
+    });
   });
 
   it("answers 409 timeslot-unavailable past the booking cut-off", async () => {
-    const product = await api.db.product.findFirstOrThrow({ where: { operator: { slug: "demo" }, name: "Fado Night in Mouraria" }, include: { questions: true } });
+    const product = await api.db.product.findFirstOrThrow({
+      where: { operator: { slug: "demo" }, name: "Fado Night in Mouraria" },
+      include: { questions: true },
+    });
     const startsAt = new Date(Date.now() + 10 * 60_000); // inside its 30-minute cut-off
     startsAt.setUTCSeconds(0, 0);
     await api.db.timeslot.create({ data: { productId: product.id, startsAt, capacity: 10 } });
     const { instantToLocal } = await import("@slotwise/core");
     const local = instantToLocal(startsAt, product.timeZone);
-    const response = await book({ ...bookingBody({ product, date: local.date, time: local.time } as never), Answers: [] });
+    const response = await book({
+      ...bookingBody({ product, date: local.date, time: local.time } as never),
+      Answers: [],
+    });
     expect(response.status).toBe(409);
     expect((await problemOf(response)).problem.detail).toBe("This timeslot is past its booking cut-off");
   });
@@ -135,7 +160,9 @@ describe("Idempotency-Key", () => {
     expect(second.headers.get("location")).toBe(first.headers.get("location"));
     expect(await second.text()).toBe(firstBody);
     const reference = (JSON.parse(firstBody) as { data: BookingView }).data.Reference;
-    expect(await api.db.booking.count({ where: { customerEmail: "ana.silva@example.com", timeslotId: info.slot.id } })).toBe(1);
+    expect(
+      await api.db.booking.count({ where: { customerEmail: "ana.silva@example.com", timeslotId: info.slot.id } }),
+    ).toBe(1);
     expect(reference).toBeTruthy();
   });
 
@@ -149,12 +176,17 @@ describe("Idempotency-Key", () => {
 
   it("books once when the same key arrives many times at the same moment", async () => {
     const info = await openSlot(api.db, { productName: "Sintra & Cascais Day Trip" });
-    const body = bookingBody(info, { Customer: { FirstName: "Rui", LastName: "Costa", Email: "rui@example.com", Phone: "+351911111111" } });
-    const responses = await Promise.all(Array.from({ length: 8 }, () => book(body, { "Idempotency-Key": "same-moment" })));
+    const body = bookingBody(info, {
+      Customer: { FirstName: "Rui", LastName: "Costa", Email: "rui@example.com", Phone: "+351911111111" },
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => book(body, { "Idempotency-Key": "same-moment" })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     expect(statuses).toContain(201);
-    for (const r of responses.filter((x) => x.status === 409)) expect((await problemOf(r)).problem.type).toBe("http://api.test/problems/idempotency-conflict");
+    for (const r of responses.filter((x) => x.status === 409))
+      expect((await problemOf(r)).problem.type).toBe("http://api.test/problems/idempotency-conflict");
     expect(await api.db.booking.count({ where: { customerEmail: "rui@example.com" } })).toBe(1);
     const again = await book(body, { "Idempotency-Key": "same-moment" });
     expect(again.headers.get("idempotent-replayed")).toBe("true");
@@ -176,7 +208,9 @@ describe("Idempotency-Key", () => {
     const info = await openSlot(api.db);
     const response = await book(bookingBody(info), { "Idempotency-Key": "k".repeat(256) });
     expect(response.status).toBe(422);
-    expect((await problemOf(response)).problem.errors).toEqual([{ field: "Idempotency-Key", message: "Idempotency-Key must be 1 to 255 characters" }]);
+    expect((await problemOf(response)).problem.errors).toEqual([
+      { field: "Idempotency-Key", message: "Idempotency-Key must be 1 to 255 characters" },
+    ]);
   });
 });
 
@@ -208,7 +242,14 @@ describe("the same router without HTTP", () => {
   it("serves a procedure through createCaller with a hand-built context", async () => {
     const now = () => new Date();
     const ctx = createContext(
-      { db: api.db, cache: api.cache, now, settings: TEST_SETTINGS, authenticateKey: keyAuthenticator(api.db, api.cache, api.tracker, now) },
+      {
+        db: api.db,
+        cache: api.cache,
+        now,
+        settings: TEST_SETTINGS,
+        authenticateKey: keyAuthenticator(api.db, api.cache, api.tracker, now),
+        guards: createGuards(GENEROUS_GUARDS),
+      },
       { requestId: "test", authorization: `Bearer ${key}` },
     );
     const caller = appRouter.createCaller(ctx);

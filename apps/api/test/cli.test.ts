@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { OTA, startApi, type Api } from "./harness.ts";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
@@ -12,7 +14,10 @@ beforeAll(async () => {
 /** `pnpm api-key …` as README shows it, against this test's database. */
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn("pnpm", ["--silent", "api-key", ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: api.databaseUrl } });
+    const child = spawn("pnpm", ["--silent", "api-key", ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: api.databaseUrl },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
@@ -25,7 +30,17 @@ function cli(...args: string[]): Promise<{ code: number | null; stdout: string; 
 
 describe("pnpm api-key", () => {
   it("creates a key printed alone on the last line, lists it, and revokes it", async () => {
-    const created = await cli("create", "--operator", "demo", "--scope", "ota", "--partner", "acme-travel", "--expires-in-days", "30");
+    const created = await cli(
+      "create",
+      "--operator",
+      "demo",
+      "--scope",
+      "ota",
+      "--partner",
+      "acme-travel",
+      "--expires-in-days",
+      "30",
+    );
     expect(created.code).toBe(0);
     const key = created.stdout.trim().split("\n").at(-1) ?? "";
     expect(key).toMatch(/^sw_[A-Za-z0-9]{8}_[A-Za-z0-9]{40}$/);

@@ -1,5 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
 import { trpcClient } from "./trpc-client.ts";
@@ -14,13 +15,20 @@ beforeAll(async () => {
   await client.console.session.signIn.mutate({ email: "demo@example.com", password: "correct-horse-battery" });
   const key = await api.key();
   const info = await openSlot(api.db, { free: 2, productName: "Sunset Kayak Tour" });
-  const response = await api.request(`${OTA}/booking`, { method: "POST", key, json: bookingBody(info, { PaymentReference: "CONSOLE-TEST-PAY-7" }) });
+  const response = await api.request(`${OTA}/booking`, {
+    method: "POST",
+    key,
+    json: bookingBody(info, { PaymentReference: "CONSOLE-TEST-PAY-7" }),
+  });
   expect(response.status).toBe(201);
   partnerReference = ((await response.json()) as { data: { Reference: string } }).data.Reference;
 });
 
 /** The problem description every tRPC error carries, as the console shows it. */
-const problemOf = (error: unknown) => (error instanceof TRPCClientError ? (error.shape as { problem?: { status: number; extra: { errors?: { field: string }[] } } }).problem : undefined);
+const problemOf = (error: unknown) =>
+  error instanceof TRPCClientError
+    ? (error.shape as { problem?: { status: number; extra: { errors?: { field: string }[] } } }).problem
+    : undefined;
 
 describe("console bookings", () => {
   it("pages through all of the operator's bookings, newest activity first by default", async () => {
@@ -39,7 +47,11 @@ describe("console bookings", () => {
     for (const search of [partnerReference.toLowerCase(), "CONSOLE-TEST-PAY", "test-pay-7"]) {
       const page = await client.console.bookings.list.query({ search });
       expect(page.rows.map((r) => r.reference)).toEqual([partnerReference]);
-      expect(page.rows[0]).toMatchObject({ source: "PARTNER", partner: { slug: "acme-travel", name: "Acme Travel" }, paymentReference: "CONSOLE-TEST-PAY-7" });
+      expect(page.rows[0]).toMatchObject({
+        source: "PARTNER",
+        partner: { slug: "acme-travel", name: "Acme Travel" },
+        paymentReference: "CONSOLE-TEST-PAY-7",
+      });
     }
     const byName = await client.console.bookings.list.query({ search: "ana silva", source: "PARTNER" });
     expect(byName.rows.map((r) => r.reference)).toContain(partnerReference);
@@ -51,7 +63,11 @@ describe("console bookings", () => {
       expect(page.total).toBe(await api.db.booking.count({ where: { operator: { slug: "demo" }, source } }));
       expect(page.rows.every((r) => r.source === source)).toBe(true);
     }
-    const cancelled = await client.console.bookings.list.query({ status: "CANCELLED", waiverStatus: "PENDING", pageSize: 200 });
+    const cancelled = await client.console.bookings.list.query({
+      status: "CANCELLED",
+      waiverStatus: "PENDING",
+      pageSize: 200,
+    });
     expect(cancelled.rows.every((r) => r.status === "CANCELLED" && r.waiverStatus === "PENDING")).toBe(true);
     const { activities } = await client.console.bookings.filterOptions.query();
     const activity = activities[0]!;
@@ -73,7 +89,13 @@ describe("console bookings", () => {
 
   it("shows a booking's details and history, and cancels it giving its places back", async () => {
     const detail = await client.console.bookings.get.query({ reference: partnerReference });
-    expect(detail).toMatchObject({ reference: partnerReference, status: "CONFIRMED", source: "PARTNER", paymentReference: "CONSOLE-TEST-PAY-7", cancellable: true });
+    expect(detail).toMatchObject({
+      reference: partnerReference,
+      status: "CONFIRMED",
+      source: "PARTNER",
+      paymentReference: "CONSOLE-TEST-PAY-7",
+      cancellable: true,
+    });
     expect(detail.waiver.length).toBeGreaterThan(0);
     expect(detail.waiver.find((q) => q.type === "FILE")?.value).toBe("https://files.example.com/id.pdf");
     expect(detail.history.map((e) => e.type)).toContain("created");
@@ -90,28 +112,42 @@ describe("console bookings", () => {
 
   it("does not show another operator's booking", async () => {
     const other = await api.db.booking.findFirstOrThrow({ where: { operator: { slug: "harbour" } } });
-    await expect(client.console.bookings.get.query({ reference: other.reference })).rejects.toSatisfy((e) => problemOf(e)?.status === 404);
+    await expect(client.console.bookings.get.query({ reference: other.reference })).rejects.toSatisfy(
+      (e) => problemOf(e)?.status === 404,
+    );
   });
 });
 
 describe("console API keys", () => {
   it("creates a key whose secret works once shown, lists it, and revokes it", async () => {
-    const created = await client.console.keys.create.mutate({ name: "Console test", scopes: ["ota"], partner: "acme-travel", expiresInDays: 30 });
+    const created = await client.console.keys.create.mutate({
+      name: "Console test",
+      scopes: ["ota"],
+      partner: "acme-travel",
+      expiresInDays: 30,
+    });
     expect(created.key).toMatch(/^sw_/);
     expect(created.apiKey).toMatchObject({ state: "active", partner: { slug: "acme-travel" }, scopes: ["ota"] });
     expect((await api.request(`${OTA}/products`, { key: created.key })).status).toBe(200);
 
     const listed = await client.console.keys.list.query();
-    expect(listed.find((k) => k.prefix === created.apiKey.prefix)).toMatchObject({ name: "Console test", revokedAt: null });
+    expect(listed.find((k) => k.prefix === created.apiKey.prefix)).toMatchObject({
+      name: "Console test",
+      revokedAt: null,
+    });
     expect(JSON.stringify(listed)).not.toContain(created.key);
 
     await client.console.keys.revoke.mutate({ prefix: created.apiKey.prefix });
     expect((await api.request(`${OTA}/products`, { key: created.key })).status).toBe(401);
-    expect((await client.console.keys.list.query()).find((k) => k.prefix === created.apiKey.prefix)?.state).toBe("revoked");
+    expect((await client.console.keys.list.query()).find((k) => k.prefix === created.apiKey.prefix)?.state).toBe(
+      "revoked",
+    );
   });
 
   it("refuses an ota key without a partner, with the field named", async () => {
-    await expect(client.console.keys.create.mutate({ scopes: ["ota"] })).rejects.toSatisfy((e) => problemOf(e)?.status === 422 && problemOf(e)?.extra.errors?.[0]?.field === "partner");
+    await expect(client.console.keys.create.mutate({ scopes: ["ota"] })).rejects.toSatisfy(
+      (e) => problemOf(e)?.status === 422 && problemOf(e)?.extra.errors?.[0]?.field === "partner",
+    );
   });
 });
 
@@ -123,7 +159,9 @@ describe("console activities and outbox", () => {
     expect(grid.days).toHaveLength(14);
     expect(grid.slots.length).toBeGreaterThan(0);
     expect(grid.slots.every((s) => grid.days.includes(s.date) && s.placesTaken <= s.capacity)).toBe(true);
-    const waiting = await api.db.waitlistEntry.count({ where: { timeslotId: { in: grid.slots.map((s) => s.id) }, notifiedAt: null } });
+    const waiting = await api.db.waitlistEntry.count({
+      where: { timeslotId: { in: grid.slots.map((s) => s.id) }, notifiedAt: null },
+    });
     expect(grid.slots.reduce((n, s) => n + s.waitlist.entries, 0)).toBe(waiting);
   });
 

@@ -1,6 +1,7 @@
 import { validate } from "@readme/openapi-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import { openSlot, bookingBody } from "./fixtures.ts";
+
+import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, problemOf, startApi, type Api, type Problem } from "./harness.ts";
 
 let api: Api;
@@ -24,14 +25,21 @@ async function expectProblem(response: Response, status: number, kind: string): 
 
 describe("hostile and malformed requests", () => {
   const post = (body: string, contentType?: string) =>
-    api.request(`${OTA}/booking`, { method: "POST", key, body, headers: contentType ? { "Content-Type": contentType } : {} });
+    api.request(`${OTA}/booking`, {
+      method: "POST",
+      key,
+      body,
+      headers: contentType ? { "Content-Type": contentType } : {},
+    });
 
   it("answers malformed JSON with 400 malformed-json", async () => {
-    for (const body of ["{", '{"ActivityID": }', "not json", "{'single': 1}"]) await expectProblem(await post(body, "application/json"), 400, "malformed-json");
+    for (const body of ["{", '{"ActivityID": }', "not json", "{'single': 1}"])
+      await expectProblem(await post(body, "application/json"), 400, "malformed-json");
   });
 
   it("answers a body that is JSON but not an object with 422", async () => {
-    for (const body of ["[]", "42", '"text"', "null", "true"]) await expectProblem(await post(body, "application/json"), 422, "validation");
+    for (const body of ["[]", "42", '"text"', "null", "true"])
+      await expectProblem(await post(body, "application/json"), 422, "validation");
   });
 
   it("answers strings where numbers belong, and numbers where strings belong, with 422 naming the field", async () => {
@@ -52,8 +60,16 @@ describe("hostile and malformed requests", () => {
   });
 
   it("answers a body over 64 KiB with 413, and other media types with 415", async () => {
-    await expectProblem(await post(JSON.stringify({ pad: "x".repeat(70_000) }), "application/json"), 413, "payload-too-large");
-    await expectProblem(await post("ActivityID=s_x", "application/x-www-form-urlencoded"), 415, "unsupported-media-type");
+    await expectProblem(
+      await post(JSON.stringify({ pad: "x".repeat(70_000) }), "application/json"),
+      413,
+      "payload-too-large",
+    );
+    await expectProblem(
+      await post("ActivityID=s_x", "application/x-www-form-urlencoded"),
+      415,
+      "unsupported-media-type",
+    );
     await expectProblem(await post("hello", "text/plain"), 415, "unsupported-media-type");
     await expectProblem(await post("<a/>", "application/xml"), 415, "unsupported-media-type");
   });
@@ -87,7 +103,10 @@ describe("hostile and malformed requests", () => {
       "/api/v2/ota/%2e%2e/products",
     ];
     for (const path of paths) {
-      const response = await api.request(path, { key, headers: { "X-Request-Id": "x".repeat(500), "Idempotency-Key": "" } });
+      const response = await api.request(path, {
+        key,
+        headers: { "X-Request-Id": "x".repeat(500), "Idempotency-Key": "" },
+      });
       expect(response.status, path).toBeLessThan(500);
       if (response.status >= 400) expect(response.headers.get("content-type"), path).toBe("application/problem+json");
     }
@@ -108,7 +127,7 @@ describe("request ids", () => {
 describe("operations endpoints", () => {
   it("tells that the process is up and that the database is reachable", async () => {
     expect(await (await api.request("/healthz")).json()).toEqual({ status: "ok" });
-    expect(await (await api.request("/readyz")).json()).toEqual({ status: "ready" });
+    expect(await (await api.request("/readyz")).json()).toEqual({ status: "ready", usageEntriesSetAside: 0 });
   });
 
   it("serves a page for each problem type", async () => {
@@ -140,7 +159,10 @@ describe("the OpenAPI document", () => {
   it("tells the truth: 201 for creation, problem documents for errors, bearer security", async () => {
     const document = (await (await api.request("/api/v2/openapi.json")).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, { $ref?: string }>; security: unknown }>>;
-      components: { responses: Record<string, { content: Record<string, unknown> }>; securitySchemes: Record<string, unknown> };
+      components: {
+        responses: Record<string, { content: Record<string, unknown> }>;
+        securitySchemes: Record<string, unknown>;
+      };
     };
     const create = document.paths["/ota/{partner}/booking"]!.post!;
     expect(Object.keys(create.responses)).toContain("201");
@@ -153,7 +175,12 @@ describe("the OpenAPI document", () => {
       for (const operation of Object.values(item)) expect(operation.security).toEqual([{ bearer: [] }]);
     }
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(["/ota/{partner}/products", "/ota/{partner}/resolve-product", "/ota/core/questions/{ActivityID}", "/ota/{partner}/booking/{Reference}/cancel"]),
+      expect.arrayContaining([
+        "/ota/{partner}/products",
+        "/ota/{partner}/resolve-product",
+        "/ota/core/questions/{ActivityID}",
+        "/ota/{partner}/booking/{Reference}/cancel",
+      ]),
     );
   });
 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { spawnApi } from "@slotwise/testing/processes";
+
 import { createMailer } from "../src/jobs/mailer.ts";
 import { sendOutboxEmail } from "../src/jobs/send-email.ts";
 import { startWorker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
-import { spawnApi } from "./processes.ts";
 import { startSmtp } from "./smtp.ts";
 
 let api: Api;
@@ -18,10 +20,17 @@ const silent = { info: () => undefined, error: () => undefined };
 
 async function partnerBooking(email: string) {
   const info = await openSlot(api.db, { productName: "Alfama Food & Wine Walk" });
-  const response = await api.request(`${OTA}/booking`, { method: "POST", key, json: bookingBody(info, { Customer: { FirstName: "Mia", LastName: "Ito", Email: email, Phone: "+447700900123" } }) });
+  const response = await api.request(`${OTA}/booking`, {
+    method: "POST",
+    key,
+    json: bookingBody(info, { Customer: { FirstName: "Mia", LastName: "Ito", Email: email, Phone: "+447700900123" } }),
+  });
   expect(response.status).toBe(201);
   const { data } = (await response.json()) as { data: { Reference: string } };
-  return api.db.booking.findUniqueOrThrow({ where: { reference: data.Reference }, include: { emails: { orderBy: { id: "asc" } } } });
+  return api.db.booking.findUniqueOrThrow({
+    where: { reference: data.Reference },
+    include: { emails: { orderBy: { id: "asc" } } },
+  });
 }
 
 async function until<T>(check: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
@@ -39,7 +48,14 @@ const metered = (emailId: number) => api.db.usageEntry.count({ where: { dedupeKe
 describe("workflow e-mails", () => {
   it("queue a confirmation and a reminder with every booking; the worker sends the confirmation over SMTP and meters it", async () => {
     const smtp = await startSmtp();
-    const worker = await startWorker({ db: api.db, databaseUrl: api.databaseUrl, mailer: createMailer(smtp.url, "Test <t@slotwise.test>"), now: () => new Date(), log: silent, intervalMs: 200 });
+    const worker = await startWorker({
+      db: api.db,
+      databaseUrl: api.databaseUrl,
+      mailer: createMailer(smtp.url, "Test <t@slotwise.test>"),
+      now: () => new Date(),
+      log: silent,
+      intervalMs: 200,
+    });
     try {
       const booking = await partnerBooking("mia@example.com");
       expect(booking.emails.map((e) => e.kind)).toEqual(["BOOKING_CONFIRMATION", "BOOKING_REMINDER"]);
@@ -66,7 +82,10 @@ describe("workflow e-mails", () => {
     const booking = await partnerBooking("twice@example.com");
     const email = booking.emails[0]!;
     const mailer = createMailer(undefined, "t@slotwise.test");
-    const [first, second] = await Promise.all([sendOutboxEmail(api.db, mailer, email.id, () => new Date()), sendOutboxEmail(api.db, mailer, email.id, () => new Date())]);
+    const [first, second] = await Promise.all([
+      sendOutboxEmail(api.db, mailer, email.id, () => new Date()),
+      sendOutboxEmail(api.db, mailer, email.id, () => new Date()),
+    ]);
     expect([first, second].sort()).toEqual(["busy", "sent"]);
     expect(await sendOutboxEmail(api.db, mailer, email.id, () => new Date())).toBe("already-sent");
     expect(await metered(email.id)).toBe(1);
@@ -75,8 +94,13 @@ describe("workflow e-mails", () => {
   it("keep the e-mail in the outbox, sent, when no SMTP server is configured", async () => {
     const booking = await partnerBooking("outbox@example.com");
     const email = booking.emails[0]!;
-    expect(await sendOutboxEmail(api.db, createMailer(undefined, "t@slotwise.test"), email.id, () => new Date())).toBe("sent");
-    expect(await api.db.outboxEmail.findUniqueOrThrow({ where: { id: email.id } })).toMatchObject({ status: "SENT", attempts: 1 });
+    expect(await sendOutboxEmail(api.db, createMailer(undefined, "t@slotwise.test"), email.id, () => new Date())).toBe(
+      "sent",
+    );
+    expect(await api.db.outboxEmail.findUniqueOrThrow({ where: { id: email.id } })).toMatchObject({
+      status: "SENT",
+      attempts: 1,
+    });
     expect(await metered(email.id)).toBe(1);
   });
 
@@ -118,7 +142,10 @@ describe("a worker killed in the middle of a send", () => {
     const env = { DATABASE_URL: api.databaseUrl, SMTP_URL: smtp.url, EMAIL_SEND_TIMEOUT_SECONDS: "5" };
     const booking = await partnerBooking("crash@example.com");
     const email = booking.emails[0]!;
-    await api.db.outboxEmail.updateMany({ where: { status: "QUEUED", id: { not: email.id } }, data: { sendAfter: new Date(Date.now() + 86_400_000) } });
+    await api.db.outboxEmail.updateMany({
+      where: { status: "QUEUED", id: { not: email.id } },
+      data: { sendAfter: new Date(Date.now() + 86_400_000) },
+    });
     const doomed = await spawnApi(env);
     killed.kill = () => doomed.child.kill("SIGKILL");
     await doomed.exited;
@@ -131,7 +158,10 @@ describe("a worker killed in the middle of a send", () => {
         return row.status === "SENT" && row;
       }, 45_000);
       expect(sent.attempts).toBe(2);
-      expect(smtp.received.map((m) => m.messageId)).toEqual([`<outbox-${email.id}@slotwise.mail>`, `<outbox-${email.id}@slotwise.mail>`]);
+      expect(smtp.received.map((m) => m.messageId)).toEqual([
+        `<outbox-${email.id}@slotwise.mail>`,
+        `<outbox-${email.id}@slotwise.mail>`,
+      ]);
       expect(await metered(email.id)).toBe(1);
     } finally {
       await restarted.stop();

@@ -1,15 +1,19 @@
+import { afterAll, describe, expect, it } from "vitest";
+
 import { createDatabase } from "@slotwise/db";
 import { freePort } from "@slotwise/db/testing";
-import { afterAll, describe, expect, it } from "vitest";
+
+import { ReadCache } from "../src/cache/read-cache.ts";
+import { readiness } from "../src/health/readiness.ts";
 import { buildServer } from "../src/http/build-server.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
+import { createGuards } from "../src/limits/guards.ts";
 import type { Services } from "../src/trpc/context.ts";
-import { OTA, PROBLEMS_BASE, PUBLIC_BASE, TEST_SETTINGS } from "./harness.ts";
-import { ReadCache } from "../src/cache/read-cache.ts";
+import { GENEROUS_GUARDS, OTA, PROBLEMS_BASE, PUBLIC_BASE, TEST_SETTINGS } from "./harness.ts";
 
-async function serve(services: Services, ready: () => Promise<void>) {
+async function serve(services: Services, ready: () => Promise<object>) {
   const app = await buildServer({
-    env: { LOG_LEVEL: "silent", PUBLIC_BASE_URL: PUBLIC_BASE, PROBLEMS_BASE },
+    env: { LOG_LEVEL: "silent", PUBLIC_BASE_URL: PUBLIC_BASE, PROBLEMS_BASE, TRUST_PROXY: false },
     services,
     rateLimit: createRateLimiter({ perSecond: 1000, burst: 1000 }),
     ready,
@@ -21,12 +25,27 @@ async function serve(services: Services, ready: () => Promise<void>) {
 
 describe("when the database cannot be reached", () => {
   it("answers 503 unavailable problem documents, on requests and on /readyz", async () => {
-    const db = createDatabase(`postgresql://postgres:postgres@127.0.0.1:${await freePort()}/nothing`, { maxConnections: 1 });
+    const db = createDatabase(`postgresql://postgres:postgres@127.0.0.1:${await freePort()}/nothing`, {
+      maxConnections: 1,
+    });
     const base = await serve(
-      { db, cache: new ReadCache(0), now: () => new Date(), settings: TEST_SETTINGS, authenticateKey: () => Promise.resolve({ kind: "api-key", keyId: 1, operatorId: 1, prefix: "sw_x", scopes: ["ota"], partner: { id: 1, slug: "acme-travel" } }) },
-      async () => {
-        await db.$queryRaw`SELECT 1`;
+      {
+        db,
+        cache: new ReadCache(0),
+        now: () => new Date(),
+        settings: TEST_SETTINGS,
+        guards: createGuards(GENEROUS_GUARDS),
+        authenticateKey: () =>
+          Promise.resolve({
+            kind: "api-key",
+            keyId: 1,
+            operatorId: 1,
+            prefix: "sw_x",
+            scopes: ["ota"],
+            partner: { id: 1, slug: "acme-travel" },
+          }),
       },
+      () => readiness(db),
     );
     const response = await fetch(`${base}${OTA}/products`, { headers: { Authorization: "Bearer sw_x" } });
     expect(response.status).toBe(503);
@@ -53,9 +72,10 @@ describe("when something unexpected fails", () => {
         cache: new ReadCache(0),
         now: () => new Date(),
         settings: TEST_SETTINGS,
+        guards: createGuards(GENEROUS_GUARDS),
         authenticateKey: () => Promise.reject(new Error(secret)),
       },
-      () => Promise.resolve(),
+      () => Promise.resolve({}),
     );
     const response = await fetch(`${base}${OTA}/products`, { headers: { Authorization: "Bearer sw_x" } });
     expect(response.status).toBe(500);

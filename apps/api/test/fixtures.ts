@@ -8,7 +8,10 @@ export async function openSlot(db: Database, options: { free?: number; productNa
     where: {
       closed: false,
       startsAt: { gt: new Date(Date.now() + 2 * 86_400_000) },
-      product: { operator: { slug: options.operator ?? "demo" }, ...(options.productName ? { name: options.productName } : {}) },
+      product: {
+        operator: { slug: options.operator ?? "demo" },
+        ...(options.productName ? { name: options.productName } : {}),
+      },
     },
     include: { product: { include: { questions: { orderBy: { position: "asc" } } } } },
     orderBy: [{ startsAt: "asc" }, { id: "asc" }],

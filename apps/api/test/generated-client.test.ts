@@ -1,8 +1,10 @@
 import { readFile } from "node:fs/promises";
+
 import createClient from "openapi-fetch";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { paths } from "./generated/partner-api.d.ts";
+
 import { answersFor } from "./fixtures.ts";
+import type { paths } from "./generated/partner-api.d.ts";
 import { startApi, type Api } from "./harness.ts";
 import { generatedTypesPath, partnerApiTypes } from "./openapi-types.ts";
 
@@ -21,7 +23,9 @@ describe("a client generated from the OpenAPI document", () => {
 
   it("runs the partner flow: products, dates, timeslots, questions, booking, cancellation", async () => {
     const partner = "acme-travel";
-    const products = await client.GET("/ota/{partner}/products", { params: { path: { partner }, query: { name: "kayak" } } });
+    const products = await client.GET("/ota/{partner}/products", {
+      params: { path: { partner }, query: { name: "kayak" } },
+    });
     expect(products.response.status).toBe(200);
     const product = products.data!.data[0]!;
     expect(product.Name).toBe("Sunset Kayak Tour");
@@ -32,15 +36,22 @@ describe("a client generated from the OpenAPI document", () => {
       params: { path: { partner, ActivityID: product.ActivityID }, query: { StartDate: start, EndDate: end } },
     });
     const day = dates.data!.data.find((d) => d.Available >= 2)!;
-    const slots = await client.GET("/ota/{partner}/availability/{ActivityID}/timeslots", { params: { path: { partner, ActivityID: product.ActivityID }, query: { Date: day.Date } } });
+    const slots = await client.GET("/ota/{partner}/availability/{ActivityID}/timeslots", {
+      params: { path: { partner, ActivityID: product.ActivityID }, query: { Date: day.Date } },
+    });
     const slot = slots.data!.data.find((s) => s.Available >= 2)!;
 
-    const questions = await client.GET("/ota/{partner}/questions/{ActivityID}", { params: { path: { partner, ActivityID: product.ActivityID } } });
+    const questions = await client.GET("/ota/{partner}/questions/{ActivityID}", {
+      params: { path: { partner, ActivityID: product.ActivityID } },
+    });
     // Leave three places, so that after booking two the next request for two must be refused.
     const startsAt = new Date(slot.StartsAt);
     const row = await api.db.timeslot.findFirstOrThrow({ where: { productId: product.ID, startsAt } });
     await api.db.timeslot.update({ where: { id: row.id }, data: { capacity: row.placesTaken + 3 } });
-    const stored = await api.db.product.findUniqueOrThrow({ where: { id: product.ID }, include: { questions: { orderBy: { position: "asc" } } } });
+    const stored = await api.db.product.findUniqueOrThrow({
+      where: { id: product.ID },
+      include: { questions: { orderBy: { position: "asc" } } },
+    });
     expect(questions.data!.data.map((q) => q.ID)).toEqual(stored.questions.map((q) => q.id));
 
     const created = await client.POST("/ota/{partner}/booking", {
@@ -57,18 +68,37 @@ describe("a client generated from the OpenAPI document", () => {
     });
     expect(created.response.status).toBe(201);
     const booking = created.data!.data;
-    expect(booking).toMatchObject({ Status: "confirmed", Participants: 2, WaiverStatus: "complete", PaymentReference: "ACME-PAY-GEN" });
+    expect(booking).toMatchObject({
+      Status: "confirmed",
+      Participants: 2,
+      WaiverStatus: "complete",
+      PaymentReference: "ACME-PAY-GEN",
+    });
 
     const conflict = await client.POST("/ota/{partner}/booking", {
       params: { path: { partner } },
-      body: { ActivityID: product.ActivityID, Date: day.Date, Time: slot.Time, Participants: 2, Customer: { FirstName: "A", LastName: "B", Email: "a@example.com", Phone: "+14155550123" } },
+      body: {
+        ActivityID: product.ActivityID,
+        Date: day.Date,
+        Time: slot.Time,
+        Participants: 2,
+        Customer: { FirstName: "A", LastName: "B", Email: "a@example.com", Phone: "+14155550123" },
+      },
     });
     expect(conflict.response.status).toBe(409);
-    expect(conflict.error).toMatchObject({ status: 409, type: "http://api.test/problems/insufficient-capacity", available: 1 });
+    expect(conflict.error).toMatchObject({
+      status: 409,
+      type: "http://api.test/problems/insufficient-capacity",
+      available: 1,
+    });
 
-    const cancelled = await client.POST("/ota/{partner}/booking/{Reference}/cancel", { params: { path: { partner, Reference: booking.Reference } } });
+    const cancelled = await client.POST("/ota/{partner}/booking/{Reference}/cancel", {
+      params: { path: { partner, Reference: booking.Reference } },
+    });
     expect(cancelled.data!.data.Status).toBe("cancelled");
-    const read = await client.GET("/ota/{partner}/booking/{Reference}", { params: { path: { partner, Reference: booking.Reference } } });
+    const read = await client.GET("/ota/{partner}/booking/{Reference}", {
+      params: { path: { partner, Reference: booking.Reference } },
+    });
     expect(read.data!.data.Status).toBe("cancelled");
   });
 });

@@ -1,19 +1,28 @@
+import { afterAll } from "vitest";
+
 import type { ApiScopeName } from "@slotwise/core";
 import { createApiKey, type Database } from "@slotwise/db";
 import { useTestDatabase } from "@slotwise/db/testing";
-import { afterAll } from "vitest";
+
 import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
 import { LastUsedTracker } from "../src/auth/last-used.ts";
-import { buildServer } from "../src/http/build-server.ts";
-import { createRateLimiter } from "../src/http/rate-limit.ts";
-import type { Settings } from "../src/trpc/context.ts";
 import { changeAwareCache } from "../src/cache/change-aware-cache.ts";
 import type { ReadCache } from "../src/cache/read-cache.ts";
+import { readiness } from "../src/health/readiness.ts";
+import { buildServer } from "../src/http/build-server.ts";
+import { createRateLimiter } from "../src/http/rate-limit.ts";
+import { createGuards, DEFAULT_GUARD_LIMITS, type GuardLimits } from "../src/limits/guards.ts";
+import type { Settings } from "../src/trpc/context.ts";
+import { changeBarrier } from "./change-barrier.ts";
 
 export const PUBLIC_BASE = "http://api.test";
 export const PROBLEMS_BASE = `${PUBLIC_BASE}/problems`;
 export const CONSOLE_ORIGIN = "http://console.test";
-export const TEST_SETTINGS: Settings = { reminderHoursBefore: 24, consoleOrigins: [CONSOLE_ORIGIN], secureCookies: false };
+export const TEST_SETTINGS: Settings = {
+  reminderHoursBefore: 24,
+  consoleOrigins: [CONSOLE_ORIGIN],
+  secureCookies: false,
+};
 
 export interface KeyOptions {
   operator?: string;
@@ -48,18 +57,47 @@ export function issueKey(db: Database, options: KeyOptions = {}): Promise<string
  * The API on a free port of 127.0.0.1, over its own copy of the demo database: every test
  * goes through real HTTP, the real server and a real PostgreSQL.
  */
-export async function startApi(options: { perSecond?: number; burst?: number } = {}): Promise<Api> {
+/** Budgets no ordinary test reaches; the hostile tests pass small ones. */
+export const GENEROUS_GUARDS: GuardLimits = {
+  authFailuresPer10Minutes: 100_000,
+  shopWritesPerHour: 100_000,
+  signIn: {
+    ...DEFAULT_GUARD_LIMITS.signIn,
+    freeFailures: 1_000,
+    accountFailuresPerDay: 100_000,
+    addressFailuresPerDay: 100_000,
+  },
+};
+
+export async function startApi(
+  options: { perSecond?: number; burst?: number; guards?: GuardLimits; trustProxy?: boolean | string } = {},
+): Promise<Api> {
   const { db, url } = await useTestDatabase({ content: "demo" });
   const now = () => new Date();
   const tracker = new LastUsedTracker(db, 3_600_000);
-  const { cache, feed } = changeAwareCache(url);
-  const app = await buildServer({
-    env: { LOG_LEVEL: "silent", PUBLIC_BASE_URL: PUBLIC_BASE, PROBLEMS_BASE },
-    services: { db, cache, now, settings: TEST_SETTINGS, authenticateKey: keyAuthenticator(db, cache, tracker, now) },
-    rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
-    ready: async () => {
-      await db.$queryRaw`SELECT 1`;
+  const barrier = changeBarrier(db);
+  const { cache, feed } = changeAwareCache(url, {
+    onChange: (topic) => {
+      barrier.heard(topic);
     },
+  });
+  const app = await buildServer({
+    env: {
+      LOG_LEVEL: "silent",
+      PUBLIC_BASE_URL: PUBLIC_BASE,
+      PROBLEMS_BASE,
+      TRUST_PROXY: options.trustProxy ?? "loopback",
+    },
+    services: {
+      db,
+      cache,
+      now,
+      settings: TEST_SETTINGS,
+      authenticateKey: keyAuthenticator(db, cache, tracker, now),
+      guards: createGuards(options.guards ?? GENEROUS_GUARDS),
+    },
+    rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
+    ready: () => readiness(db),
   });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   afterAll(async () => {
@@ -74,7 +112,9 @@ export async function startApi(options: { perSecond?: number; burst?: number } =
     databaseUrl: url,
     tracker,
     key: (keyOptions) => issueKey(db, keyOptions),
-    request: (path, init = {}) => {
+    request: async (path, init = {}) => {
+      // What the test itself wrote to the database is seen by the API's cache before it asks.
+      if (cache.live) await barrier.settle();
       const headers = new Headers(init.headers);
       if (init.key) headers.set("Authorization", `Bearer ${init.key}`);
       let body = init.body;

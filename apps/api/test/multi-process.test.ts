@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { useTestDatabase } from "@slotwise/db/testing";
+import { spawnApis, startRedis, type ApiProcess } from "@slotwise/testing/processes";
+
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { issueKey, OTA } from "./harness.ts";
-import { spawnApis, startRedis, type ApiProcess } from "./processes.ts";
-import { useTestDatabase } from "@slotwise/db/testing";
 
 const { db, url } = await useTestDatabase({ content: "demo" });
 let apis: ApiProcess[] = [];
@@ -11,7 +13,11 @@ afterAll(async () => {
 });
 
 function post(base: string, key: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${base}${OTA}/booking`, { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return fetch(`${base}${OTA}/booking`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 describe("two API processes on one database", () => {
@@ -24,14 +30,24 @@ describe("two API processes on one database", () => {
     const info = await openSlot(db, { productName: "Sintra & Cascais Day Trip" });
     await db.timeslot.update({ where: { id: info.slot.id }, data: { capacity: info.slot.placesTaken + 20 } });
     const attempts = Array.from({ length: 200 }, (_, i) =>
-      post(apis[i % 2]!.base, key, bookingBody(info, { Participants: 1, Customer: { FirstName: "P", LastName: String(i), Email: `p${i}@example.com`, Phone: "+351912345678" } })),
+      post(
+        apis[i % 2]!.base,
+        key,
+        bookingBody(info, {
+          Participants: 1,
+          Customer: { FirstName: "P", LastName: String(i), Email: `p${i}@example.com`, Phone: "+351912345678" },
+        }),
+      ),
     );
     const statuses = (await Promise.all(attempts)).map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
     expect(statuses.filter((s) => s === 409)).toHaveLength(180);
     const slot = await db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } });
     expect(slot.placesTaken).toBe(slot.capacity);
-    const sold = await db.booking.aggregate({ where: { timeslotId: info.slot.id, status: "CONFIRMED" }, _sum: { participants: true } });
+    const sold = await db.booking.aggregate({
+      where: { timeslotId: info.slot.id, status: "CONFIRMED" },
+      _sum: { participants: true },
+    });
     expect(sold._sum.participants).toBe(slot.placesTaken);
   });
 
@@ -39,7 +55,9 @@ describe("two API processes on one database", () => {
     const response = await fetch(`${apis[0]!.base}${OTA}/products`, { headers: { "X-Request-Id": "log-probe-42" } });
     expect(response.status).toBe(401);
     await new Promise((r) => setTimeout(r, 200));
-    const logged = apis[0]!.lines.map((l) => JSON.parse(l) as { reqId?: string; msg?: string; res?: { statusCode: number } }).filter((l) => l.reqId === "log-probe-42");
+    const logged = apis[0]!.lines
+      .map((l) => JSON.parse(l) as { reqId?: string; msg?: string; res?: { statusCode: number } })
+      .filter((l) => l.reqId === "log-probe-42");
     expect(logged.map((l) => l.msg)).toEqual(["incoming request", "request completed"]);
     expect(logged[1]?.res?.statusCode).toBe(401);
   });
@@ -49,12 +67,22 @@ describe("two API processes on one database", () => {
     const info = await openSlot(db, { productName: "Fado Night in Mouraria", free: 10 });
     const target = apis[1]!;
     const inFlight = Array.from({ length: 10 }, (_, i) =>
-      post(target.base, key, bookingBody(info, { Participants: 1, Answers: [], Customer: { FirstName: "S", LastName: String(i), Email: `s${i}@example.com`, Phone: "+351912345678" } }), {
-        "X-Request-Id": `drain-${i}`,
-      }),
+      post(
+        target.base,
+        key,
+        bookingBody(info, {
+          Participants: 1,
+          Answers: [],
+          Customer: { FirstName: "S", LastName: String(i), Email: `s${i}@example.com`, Phone: "+351912345678" },
+        }),
+        {
+          "X-Request-Id": `drain-${i}`,
+        },
+      ),
     );
     // In flight means received: wait until the server has logged all ten, then stop it.
-    const received = () => target.lines.filter((l) => l.includes('"reqId":"drain-') && l.includes("incoming request")).length;
+    const received = () =>
+      target.lines.filter((l) => l.includes('"reqId":"drain-') && l.includes("incoming request")).length;
     const deadline = Date.now() + 10_000;
     while (received() < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     expect(received()).toBe(10);

@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
+
 import openapiTS, { astToString } from "openapi-typescript";
+
 import { openApiDocument } from "../src/http/openapi-document.ts";
 
 export const generatedTypesPath = fileURLToPath(new URL("./generated/partner-api.d.ts", import.meta.url));

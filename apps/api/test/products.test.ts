@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { OTA, problemOf, startApi, type Api } from "./harness.ts";
 
 let api: Api;
@@ -13,8 +14,13 @@ describe("GET /ota/{partner}/products", () => {
     const response = await api.request(`${OTA}/products`, { key });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, max-age=300");
-    const { data } = (await response.json()) as { data: { ID: number; Name: string; ActivityID: string; Price: unknown; TimeZone: string }[] };
-    const expected = await api.db.product.findMany({ where: { operator: { slug: "demo" }, active: true }, orderBy: [{ name: "asc" }, { id: "asc" }] });
+    const { data } = (await response.json()) as {
+      data: { ID: number; Name: string; ActivityID: string; Price: unknown; TimeZone: string }[];
+    };
+    const expected = await api.db.product.findMany({
+      where: { operator: { slug: "demo" }, active: true },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+    });
     expect(data.map((p) => p.ID)).toEqual(expected.map((p) => p.id));
     expect(data[0]).toEqual({
       ID: expected[0]!.id,
@@ -31,7 +37,9 @@ describe("GET /ota/{partner}/products", () => {
   });
 
   it("filters by a case-insensitive part of the name", async () => {
-    const { data } = (await (await api.request(`${OTA}/products?name=KAYAK`, { key })).json()) as { data: { Name: string }[] };
+    const { data } = (await (await api.request(`${OTA}/products?name=KAYAK`, { key })).json()) as {
+      data: { Name: string }[];
+    };
     expect(data.map((p) => p.Name)).toEqual(["Sunset Kayak Tour"]);
     const none = (await (await api.request(`${OTA}/products?name=zeppelin`, { key })).json()) as { data: unknown[] };
     expect(none.data).toEqual([]);
@@ -52,23 +60,33 @@ describe("GET /ota/{partner}/products", () => {
 
   it("shows one operator's products only to that operator's keys", async () => {
     const harbourKey = await api.key({ operator: "harbour", partner: "acme-travel" });
-    const { data } = (await (await api.request(`${OTA}/products`, { key: harbourKey })).json()) as { data: { Name: string; TimeZone: string }[] };
+    const { data } = (await (await api.request(`${OTA}/products`, { key: harbourKey })).json()) as {
+      data: { Name: string; TimeZone: string }[];
+    };
     expect(data.length).toBeGreaterThan(0);
     expect(data.every((p) => p.TimeZone === "Australia/Sydney")).toBe(true);
     const demoProduct = await api.db.product.findFirstOrThrow({ where: { operator: { slug: "demo" } } });
     const resolved = await api.request(`${OTA}/resolve-product?ID=${demoProduct.id}`, { key: harbourKey });
     expect(resolved.status).toBe(404);
-    const dates = await api.request(`${OTA}/availability/${demoProduct.activityId}/timeslots?Date=2026-12-01`, { key: harbourKey });
+    const dates = await api.request(`${OTA}/availability/${demoProduct.activityId}/timeslots?Date=2026-12-01`, {
+      key: harbourKey,
+    });
     expect(dates.status).toBe(404);
   });
 });
 
 describe("GET /ota/{partner}/resolve-product", () => {
   it("finds a product by ID and by exact name, ignoring case", async () => {
-    const product = await api.db.product.findFirstOrThrow({ where: { operator: { slug: "demo" }, name: "Surf Lesson at Carcavelos" } });
-    const byId = (await (await api.request(`${OTA}/resolve-product?ID=${product.id}`, { key })).json()) as { data: { ActivityID: string } };
+    const product = await api.db.product.findFirstOrThrow({
+      where: { operator: { slug: "demo" }, name: "Surf Lesson at Carcavelos" },
+    });
+    const byId = (await (await api.request(`${OTA}/resolve-product?ID=${product.id}`, { key })).json()) as {
+      data: { ActivityID: string };
+    };
     expect(byId.data.ActivityID).toBe(product.activityId);
-    const byName = await api.request(`${OTA}/resolve-product?Name=${encodeURIComponent("surf lesson AT carcavelos")}`, { key });
+    const byName = await api.request(`${OTA}/resolve-product?Name=${encodeURIComponent("surf lesson AT carcavelos")}`, {
+      key,
+    });
     expect(((await byName.json()) as { data: { ID: number } }).data.ID).toBe(product.id);
   });
 
@@ -84,7 +102,13 @@ describe("GET /ota/{partner}/resolve-product", () => {
     const { problem, contentType } = await problemOf(response);
     expect(response.status).toBe(400);
     expect(contentType).toBe("application/problem+json");
-    expect(problem).toEqual({ type: "http://api.test/problems/bad-request", title: "Bad Request", status: 400, detail, instance: `${OTA}/resolve-product` });
+    expect(problem).toEqual({
+      type: "http://api.test/problems/bad-request",
+      title: "Bad Request",
+      status: 400,
+      detail,
+      instance: `${OTA}/resolve-product`,
+    });
   });
 
   it("answers 404 for an unknown ID or name", async () => {
@@ -101,9 +125,21 @@ describe("authentication", () => {
     const revoked = await api.key();
     await api.db.apiKey.updateMany({ where: { prefix: revoked.slice(0, 11) }, data: { revokedAt: new Date() } });
     const expired = await api.key();
-    await api.db.apiKey.updateMany({ where: { prefix: expired.slice(0, 11) }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    for (const authorization of [undefined, "Basic abc", "Bearer nope", `Bearer sw_AAAAAAAA_${"A".repeat(40)}`, `Bearer ${revoked}`, `Bearer ${expired}`]) {
-      const response = await api.request(`${OTA}/products`, { headers: authorization ? { Authorization: authorization } : {} });
+    await api.db.apiKey.updateMany({
+      where: { prefix: expired.slice(0, 11) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    for (const authorization of [
+      undefined,
+      "Basic abc",
+      "Bearer nope",
+      `Bearer sw_AAAAAAAA_${"A".repeat(40)}`,
+      `Bearer ${revoked}`,
+      `Bearer ${expired}`,
+    ]) {
+      const response = await api.request(`${OTA}/products`, {
+        headers: authorization ? { Authorization: authorization } : {},
+      });
       expect(response.status, authorization).toBe(401);
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
       expect((await problemOf(response)).problem.type).toBe("http://api.test/problems/unauthorized");
@@ -122,7 +158,9 @@ describe("authentication", () => {
     const usageOnly = await api.key({ scopes: ["usage:read", "usage:write"] });
     const denied = await api.request(`${OTA}/products`, { key: usageOnly });
     expect(denied.status).toBe(403);
-    expect((await problemOf(denied)).problem.detail).toBe("This key does not have the ota scope needed for the partner (OTA) endpoints");
+    expect((await problemOf(denied)).problem.detail).toBe(
+      "This key does not have the ota scope needed for the partner (OTA) endpoints",
+    );
   });
 
   it("keeps the last-use time without writing on every request", async () => {

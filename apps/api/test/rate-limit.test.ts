@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { OTA, problemOf, startApi, type Api } from "./harness.ts";
 
 let api: Api;
@@ -22,7 +23,11 @@ describe("rate limits in memory", () => {
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       expect(limited.headers.get("ratelimit-limit")).toBe("3");
       const { problem } = await problemOf(limited);
-      expect(problem).toMatchObject({ type: "http://api.test/problems/rate-limited", status: 429, title: "Too Many Requests" });
+      expect(problem).toMatchObject({
+        type: "http://api.test/problems/rate-limited",
+        status: 429,
+        title: "Too Many Requests",
+      });
       expect(stranger.status).toBe(200);
       expect(stranger.headers.get("ratelimit-remaining")).toBe("2");
       return;

@@ -1,4 +1,5 @@
 import { SMTPServer } from "smtp-server";
+
 import { freePort } from "@slotwise/db/testing";
 
 export interface ReceivedMail {
@@ -27,6 +28,11 @@ export async function startSmtp(onMessage?: (mail: ReceivedMail) => "accept" | "
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    stop: () => new Promise<void>((resolve) => { server.close(() => { resolve(); }); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }

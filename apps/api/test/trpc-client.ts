@@ -1,4 +1,5 @@
 import { createTRPCClient, httpLink } from "@trpc/client";
+
 import type { AppRouter } from "../src/trpc/app-router.ts";
 import { CONSOLE_ORIGIN } from "./harness.ts";
 

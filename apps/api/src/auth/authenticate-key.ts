@@ -1,5 +1,6 @@
 import { isApiKeyFormat } from "@slotwise/core";
 import { findApiKeyByHash, hashApiKey, scopeFromDb, type Database } from "@slotwise/db";
+
 import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
 import type { ApiKeyPrincipal } from "../trpc/context.ts";
 import type { LastUsedTracker } from "./last-used.ts";
@@ -10,7 +11,12 @@ export function keyAuthenticator(db: Database, cache: ReadCache, tracker: LastUs
     if (!isApiKeyFormat(key)) return null;
     const hash = hashApiKey(key);
     // Revocation and expiry are checked on every request, cached row or not.
-    const row = await cache.read(`api-key:${hash}`, cacheTags.apiKey(hash), () => findApiKeyByHash(db, hash), (found) => found !== null);
+    const row = await cache.read(
+      `api-key:${hash}`,
+      cacheTags.apiKey(hash),
+      () => findApiKeyByHash(db, hash),
+      (found) => found !== null,
+    );
     const at = now();
     if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= at)) return null;
     tracker.touch(row.id, at);

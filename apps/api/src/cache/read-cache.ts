@@ -2,7 +2,19 @@ interface Entry {
   value: unknown;
   expires: number;
   tag: string;
+  weight: number;
 }
+
+export interface CacheBounds {
+  /** Entries kept at most. */
+  maxEntries?: number;
+  /** Rows kept at most, over all entries: a list weighs its length, anything else 1. */
+  maxWeight?: number;
+  /** Reads under longer keys are not kept. */
+  maxKeyLength?: number;
+}
+
+const weightOf = (value: unknown) => (Array.isArray(value) ? value.length + 1 : 1);
 
 /**
  * Reads that many requests share (API keys, products, a day's timeslots), kept in this
@@ -13,21 +25,37 @@ interface Entry {
  * A read that started before a change to its tag is not kept, even if it finishes after the
  * announcement: the generation of its tag (and the cache's epoch, for connection gaps) must
  * be the same at the end as at the start.
+ *
+ * Its memory is bounded whatever the keys clients make it see: entries, rows and key length
+ * each have a limit, and the oldest entries go first.
  */
 export class ReadCache {
   readonly #entries = new Map<string, Entry>();
   readonly #keysByTag = new Map<string, Set<string>>();
   readonly #generations = new Map<string, number>();
+  readonly #maxEntries: number;
+  readonly #maxWeight: number;
+  readonly #maxKeyLength: number;
+  #weight = 0;
   #epoch = 0;
   #live = false;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 20_000,
-  ) {}
+    bounds: CacheBounds = {},
+  ) {
+    this.#maxEntries = bounds.maxEntries ?? 20_000;
+    this.#maxWeight = bounds.maxWeight ?? 50_000;
+    this.#maxKeyLength = bounds.maxKeyLength ?? 256;
+  }
 
   /** `keep` decides which results are worth keeping (not an unknown key's `null`, say). */
-  async read<T>(key: string, tag: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+  async read<T>(
+    key: string,
+    tag: string,
+    load: () => Promise<T>,
+    keep: (value: T) => boolean = () => true,
+  ): Promise<T> {
     if (!this.#live) return load();
     const hit = this.#entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.value as T;
@@ -35,15 +63,20 @@ export class ReadCache {
     const epoch = this.#epoch;
     const value = await load();
     // A gap in the announcements since the start (epoch) or a change to the tag (generation): not kept.
-    if (this.#epoch === epoch && (this.#generations.get(tag) ?? 0) === generation && keep(value)) this.#store(key, tag, value);
+    if (this.#epoch === epoch && (this.#generations.get(tag) ?? 0) === generation && keep(value))
+      this.#store(key, tag, value);
     return value;
   }
 
   /** Something under `tag` changed: what was read of it is stale. */
   invalidate(tag: string): void {
+    if (this.#generations.size >= this.#maxEntries && !this.#generations.has(tag)) {
+      // Forgetting generations is safe once no read in flight can be kept: a new epoch sees to that.
+      this.#generations.clear();
+      this.#epoch++;
+    }
     this.#generations.set(tag, (this.#generations.get(tag) ?? 0) + 1);
-    for (const key of this.#keysByTag.get(tag) ?? []) this.#entries.delete(key);
-    this.#keysByTag.delete(tag);
+    for (const key of this.#keysByTag.get(tag) ?? []) this.#forget(key);
   }
 
   /** Whether changes are being heard; going deaf drops everything. */
@@ -52,6 +85,7 @@ export class ReadCache {
       this.#epoch++;
       this.#entries.clear();
       this.#keysByTag.clear();
+      this.#weight = 0;
     }
     this.#live = live;
   }
@@ -64,16 +98,36 @@ export class ReadCache {
     return this.#entries.size;
   }
 
+  /** Rows held, over all entries. */
+  get weight(): number {
+    return this.#weight;
+  }
+
   #store(key: string, tag: string, value: unknown): void {
-    if (this.#entries.size >= this.maxEntries) {
+    const weight = weightOf(value);
+    if (key.length > this.#maxKeyLength || weight > this.#maxWeight) return;
+    this.#forget(key);
+    while (this.#entries.size >= this.#maxEntries || this.#weight + weight > this.#maxWeight) {
       // Oldest first: a Map iterates in insertion order.
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
+      const oldest = this.#entries.keys().next();
+      if (oldest.done) break;
+      this.#forget(oldest.value);
     }
-    this.#entries.set(key, { value, expires: Date.now() + this.ttlMs, tag });
+    this.#entries.set(key, { value, expires: Date.now() + this.ttlMs, tag, weight });
+    this.#weight += weight;
     let keys = this.#keysByTag.get(tag);
     if (!keys) this.#keysByTag.set(tag, (keys = new Set()));
     keys.add(key);
+  }
+
+  #forget(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#weight -= entry.weight;
+    const keys = this.#keysByTag.get(entry.tag);
+    keys?.delete(key);
+    if (keys?.size === 0) this.#keysByTag.delete(entry.tag);
   }
 }
 

@@ -7,8 +7,9 @@
  * joined if running). `create` prints the new key alone on the last line of stdout.
  */
 import { parseArgs } from "node:util";
-import { DomainError, isApiScope, type ApiScopeName } from "@slotwise/core";
-import { createApiKey, createDatabase, listApiKeys, revokeApiKey, scopeFromDb } from "@slotwise/db";
+
+import { DomainError, isApiScope, keyState, type ApiScopeName } from "@slotwise/core";
+import { createApiKey, createDatabase, listApiKeys, operatorBySlug, revokeApiKey, scopeFromDb } from "@slotwise/db";
 import { openDatabase, runMigrations } from "@slotwise/db/runtime";
 
 const USAGE = `usage:
@@ -28,7 +29,13 @@ try {
   parsed = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { operator: { type: "string" }, scope: { type: "string", multiple: true }, partner: { type: "string" }, "expires-in-days": { type: "string" }, name: { type: "string" } },
+    options: {
+      operator: { type: "string" },
+      scope: { type: "string", multiple: true },
+      partner: { type: "string" },
+      "expires-in-days": { type: "string" },
+      name: { type: "string" },
+    },
   });
 } catch (error) {
   fail((error as Error).message);
@@ -44,9 +51,11 @@ try {
       if (!values.operator) fail("--operator is required");
       const scopes = values.scope ?? [];
       const unknown = scopes.filter((s) => !isApiScope(s));
-      if (scopes.length === 0 || unknown.length) fail(unknown.length ? `unknown scope ${unknown.join(", ")}` : "at least one --scope is required");
+      if (scopes.length === 0 || unknown.length)
+        fail(unknown.length ? `unknown scope ${unknown.join(", ")}` : "at least one --scope is required");
       const days = values["expires-in-days"];
-      if (days !== undefined && !/^[1-9]\d{0,4}$/.test(days)) fail("--expires-in-days must be a whole number of days, at least 1");
+      if (days !== undefined && !/^[1-9]\d{0,4}$/.test(days))
+        fail("--expires-in-days must be a whole number of days, at least 1");
       const { key, record } = await createApiKey(db, {
         operatorSlug: values.operator,
         scopes: scopes as ApiScopeName[],
@@ -55,19 +64,30 @@ try {
         name: values.name,
         now: new Date(),
       });
-      console.log(`Created key ${record.prefix} for ${values.operator}${record.partner ? ` / ${record.partner.slug}` : ""} with ${record.scopes.map(scopeFromDb).join(", ")}${record.expiresAt ? `, expiring ${record.expiresAt.toISOString()}` : ""}.`);
+      console.log(
+        `Created key ${record.prefix} for ${values.operator}${record.partner ? ` / ${record.partner.slug}` : ""} with ${record.scopes.map(scopeFromDb).join(", ")}${record.expiresAt ? `, expiring ${record.expiresAt.toISOString()}` : ""}.`,
+      );
       console.log("Store it now: it is shown only once.");
       console.log(key);
       break;
     }
     case "list": {
       if (!values.operator) fail("--operator is required");
-      const operator = await db.operator.findUnique({ where: { slug: values.operator } });
+      const operator = await operatorBySlug(db, values.operator);
       if (!operator) fail(`no operator ${values.operator}`);
       const keys = await listApiKeys(db, operator.id);
       for (const k of keys) {
-        const state = k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt <= new Date() ? "expired" : "active";
-        console.log([k.prefix, state, k.partner?.slug ?? "-", k.scopes.map(scopeFromDb).join(","), k.createdAt.toISOString(), k.lastUsedAt?.toISOString() ?? "never used"].join("\t"));
+        const state = keyState(k, new Date());
+        console.log(
+          [
+            k.prefix,
+            state,
+            k.partner?.slug ?? "-",
+            k.scopes.map(scopeFromDb).join(","),
+            k.createdAt.toISOString(),
+            k.lastUsedAt?.toISOString() ?? "never used",
+          ].join("\t"),
+        );
       }
       if (keys.length === 0) console.log(`${values.operator} has no API keys.`);
       break;

@@ -1,38 +1,73 @@
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
+
 import fastifyStatic from "@fastify/static";
+import { TRPCError } from "@trpc/server";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerFactory,
+} from "fastify";
+
 import type { ApiEnv } from "../env.ts";
-import type { Context, Services } from "../trpc/context.ts";
+import { describeFrameworkError } from "../problems/framework-errors.ts";
+import { problem } from "../problems/problem.ts";
+import { retryAfterHeader, TooManyRequestsError } from "../problems/too-many-requests.ts";
 import { appRouter } from "../trpc/app-router.ts";
-import { describeFrameworkError } from "./framework-errors.ts";
+import type { Context, Services } from "../trpc/context.ts";
 import { docsPage } from "./docs-page.ts";
+import { normalizeMediaType } from "./media-type.ts";
 import { openApiDocument } from "./openapi-document.ts";
 import { problemPage } from "./problem-page.ts";
-import { pathOf } from "./request-path.ts";
+import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { contextFromRequest } from "./request-context.ts";
+import { pathOf } from "./request-path.ts";
 import { REST_PREFIX, restPlugin, unmatchedRoute } from "./rest-plugin.ts";
-import type { RateLimitVerdict } from "./rate-limit.ts";
 import { sendProblem } from "./send-problem.ts";
 
 export interface ServerOptions {
   services: Services;
-  env: Pick<ApiEnv, "LOG_LEVEL" | "PUBLIC_BASE_URL" | "PROBLEMS_BASE">;
-  rateLimit: (key: string) => Promise<RateLimitVerdict>;
-  /** Pings the database, for /readyz. */
-  ready: () => Promise<void>;
+  env: Pick<ApiEnv, "LOG_LEVEL" | "PUBLIC_BASE_URL" | "PROBLEMS_BASE" | "TRUST_PROXY">;
+  rateLimit: (key: string, cost?: number) => Promise<RateLimitVerdict>;
+  /** Pings the database, for /readyz; what it returns is added to the answer. */
+  ready: () => Promise<object>;
 }
 
 const swaggerUiAssets = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const BODY_LIMIT = 64 * 1024;
+/** Longest request target answered; longer is 414 (the longest real one, a batch of 25 calls, is far shorter). */
+export const MAX_URL_LENGTH = 8 * 1024;
+/** Calls in one /trpc batch; the console's batch link sends at most as many. */
+export const MAX_TRPC_BATCH = 25;
+
+// HEAD is answered as GET would be, with the same status and headers: Node drops the body of a
+// response to HEAD by itself (it decided so when the request arrived), so routing it as GET is all it takes.
+const headAsGet: FastifyServerFactory = (handler) =>
+  createServer((req, res) => {
+    if (req.method === "HEAD") req.method = "GET";
+    handler(req, res);
+  });
+
+/** How many procedure calls a /trpc request makes: a batch names them in its path, comma-separated. */
+function trpcCallCount(url: string): number {
+  const query = url.indexOf("?");
+  const isBatch = query !== -1 && new URLSearchParams(url.slice(query + 1)).get("batch") === "1";
+  return isBatch ? pathOf(url).split(",").length : 1;
+}
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
+    serverFactory: headAsGet,
+    trustProxy: env.TRUST_PROXY,
     bodyLimit: BODY_LIMIT,
+    // A /trpc batch names its procedures in one path segment: 25 of them fit, a longer one is 414.
+    routerOptions: { maxParamLength: 2048 },
     return503OnClosing: true,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -43,10 +78,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Raised by the router before any hook runs, e.g. for a path with broken percent-encoding.
     frameworkErrors: (error, request, reply) => {
       void reply.header("X-Request-Id", request.id);
-      const description = error.code === "FST_ERR_BAD_URL"
-        ? { status: 400, kind: "invalid-parameter", detail: "The path is not a valid URL: it has broken percent-encoding", extra: {} }
-        : describeFrameworkError(error);
-      void sendProblem(request, reply, env.PROBLEMS_BASE, description);
+      void sendProblem(request, reply, env.PROBLEMS_BASE, describeFrameworkError(error));
     },
   });
 
@@ -66,6 +98,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook("onRequest", async (request, reply) => {
     request.originalPath = pathOf(request.url);
     void reply.header("X-Request-Id", request.id);
+    if (request.url.length > MAX_URL_LENGTH) {
+      return sendProblem(
+        request,
+        reply,
+        env.PROBLEMS_BASE,
+        problem("uri-too-long", `The request target is longer than ${MAX_URL_LENGTH} characters`),
+      );
+    }
+    const contentType = request.headers["content-type"];
+    if (contentType) request.headers["content-type"] = normalizeMediaType(contentType);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -81,31 +123,74 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.get("/healthz", (_request, reply) => reply.send({ status: "ok" }));
   app.get("/readyz", async (request, reply) => {
     try {
-      await options.ready();
-      return { status: "ready" };
+      const detail = await options.ready();
+      return { status: "ready", ...detail };
     } catch (error) {
       request.log.warn({ err: error }, "database not reachable");
-      return sendProblem(request, reply, env.PROBLEMS_BASE, { status: 503, kind: "unavailable", detail: "The database cannot be reached", extra: {} });
+      return sendProblem(request, reply, env.PROBLEMS_BASE, problem("unavailable", "The database cannot be reached"));
     }
   });
   app.get<{ Params: { kind: string } }>("/problems/:kind", async (request, reply) => {
     const page = problemPage(request.params.kind);
-    if (!page) return sendProblem(request, reply, env.PROBLEMS_BASE, { status: 404, kind: "not-found", detail: `There is no problem type ${request.params.kind}`, extra: {} });
+    if (!page)
+      return sendProblem(
+        request,
+        reply,
+        env.PROBLEMS_BASE,
+        problem("not-found", `There is no problem type ${request.params.kind}`),
+      );
     return reply.type("text/html; charset=utf-8").send(page);
   });
 
   const document = openApiDocument(`${env.PUBLIC_BASE_URL.replace(/\/$/, "")}${REST_PREFIX}`);
-  await app.register(fastifyStatic, { root: swaggerUiAssets, prefix: `${REST_PREFIX}/docs/assets/`, decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root: swaggerUiAssets,
+    prefix: `${REST_PREFIX}/docs/assets/`,
+    decorateReply: false,
+    index: false,
+  });
   app.get(`${REST_PREFIX}/openapi.json`, (_request, reply) => reply.send(document));
-  app.get(`${REST_PREFIX}/docs`, (_request, reply) => reply.type("text/html; charset=utf-8").send(docsPage(`${REST_PREFIX}/openapi.json`, `${REST_PREFIX}/docs/assets`)));
+  app.get(`${REST_PREFIX}/docs`, (_request, reply) =>
+    reply.type("text/html; charset=utf-8").send(docsPage(`${REST_PREFIX}/openapi.json`, `${REST_PREFIX}/docs/assets`)),
+  );
 
-  await app.register(restPlugin, { services: options.services, problemsBase: env.PROBLEMS_BASE, rateLimit: options.rateLimit });
+  await app.register(restPlugin, {
+    services: options.services,
+    problemsBase: env.PROBLEMS_BASE,
+    rateLimit: options.rateLimit,
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }: { req: FastifyRequest }) => contextFromRequest(options.services, req),
-      responseMeta: ({ ctx }: { ctx?: Context }) => ({ headers: ctx?.response.headers ?? {} }),
+      maxBatchSize: MAX_TRPC_BATCH,
+      createContext: async ({ req }: { req: FastifyRequest }) => {
+        const context = contextFromRequest(options.services, req);
+        // Every call of a batch counts, and every caller's address budget bounds it: a made-up
+        // key or cookie must not buy an anonymous caller a fresh budget of its own.
+        const calls = trpcCallCount(req.url);
+        const address = `ip:${context.clientAddress}`;
+        const caller = rateLimitKey({
+          authorization: context.authorization,
+          sessionToken: context.sessionToken,
+          address: context.clientAddress,
+        });
+        const verdicts = await Promise.all(
+          [address, ...(caller === address ? [] : [caller])].map((key) => options.rateLimit(key, calls)),
+        );
+        const verdict = verdicts.find((v) => !v.allowed);
+        if (verdict) {
+          const cause = new TooManyRequestsError(
+            "Over this caller's rate limit",
+            Number(verdict.headers["Retry-After"] ?? 1),
+          );
+          throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: cause.message, cause });
+        }
+        return context;
+      },
+      responseMeta: ({ ctx, errors }: { ctx?: Context; errors: readonly unknown[] }) => ({
+        headers: { ...ctx?.response.headers, ...retryAfterHeader(errors) },
+      }),
     },
   });
   return app;

@@ -1,9 +1,12 @@
 import { STATUS_CODES } from "node:http";
+
 import type { OpenAPIV3_1 } from "openapi-types";
 import { generateOpenApiDocument } from "trpc-to-openapi";
+
+import { operationProblems, statusesOf } from "../problems/operation-problems.ts";
+import { PROBLEM_KINDS } from "../problems/problem-kinds.ts";
 import { appRouter } from "../trpc/app-router.ts";
 import type { Meta } from "../trpc/meta.ts";
-import { PROBLEM_KINDS } from "./problem-kinds.ts";
 import { routes } from "./rest-plugin.ts";
 
 type Document = OpenAPIV3_1.Document;
@@ -21,31 +24,32 @@ const DESCRIPTION = `The partner API of a tours-and-activities operator.
 
 **Dates and times** are local to the activity's \`TimeZone\`.`;
 
-/** Error statuses each kind of operation can answer, besides those every operation can. */
-function errorStatuses(method: string, path: string): number[] {
-  const statuses = [401, 403, 429, 500, 503];
-  if (path.includes("{ActivityID}")) statuses.push(400, 404);
-  if (path.includes("{Reference}")) statuses.push(404);
-  if (path.endsWith("/resolve-product")) statuses.push(400, 404);
-  if (method === "get" && !path.endsWith("/products") && !path.includes("/questions/") && !path.includes("{Reference}")) statuses.push(422);
-  if (method === "post") statuses.push(400, 409, 413, 415, 422);
-  if (path.endsWith("/booking")) statuses.push(404);
-  return [...new Set(statuses)].sort((a, b) => a - b);
-}
-
 const problemSchema: OpenAPIV3_1.SchemaObject = {
   type: "object",
   required: ["type", "title", "status", "detail", "instance"],
   properties: {
-    type: { type: "string", format: "uri", description: "Address of a page describing the kind of problem", example: "http://localhost:3001/problems/validation" },
+    type: {
+      type: "string",
+      format: "uri",
+      description: "Address of a page describing the kind of problem",
+      example: "http://localhost:3001/problems/validation",
+    },
     title: { type: "string", description: "The HTTP status text", example: "Unprocessable Entity" },
     status: { type: "integer", description: "The HTTP status", example: 422 },
-    detail: { type: "string", description: "What went wrong, specifically", example: "Customer.Email must be an e-mail address" },
+    detail: {
+      type: "string",
+      description: "What went wrong, specifically",
+      example: "Customer.Email must be an e-mail address",
+    },
     instance: { type: "string", description: "The request path", example: "/api/v2/ota/acme-travel/booking" },
     errors: {
       type: "array",
       description: "422 validation only: one item per failing field",
-      items: { type: "object", required: ["field", "message"], properties: { field: { type: "string", example: "Customer.Email" }, message: { type: "string" } } },
+      items: {
+        type: "object",
+        required: ["field", "message"],
+        properties: { field: { type: "string", example: "Customer.Email" }, message: { type: "string" } },
+      },
     },
     available: { type: "integer", description: "409 insufficient-capacity only: places still free" },
   },
@@ -58,10 +62,15 @@ const rateLimitHeaders: Record<string, OpenAPIV3_1.HeaderObject> = {
 };
 
 function problemResponse(status: number): OpenAPIV3_1.ResponseObject {
-  const kinds = Object.entries(PROBLEM_KINDS).filter(([, k]) => k.status === status).map(([kind]) => `\`${kind}\``);
+  const kinds = Object.entries(PROBLEM_KINDS)
+    .filter(([, k]) => k.status === status)
+    .map(([kind]) => `\`${kind}\``);
   return {
     description: `${STATUS_CODES[status] ?? "Error"}${kinds.length ? ` (${kinds.join(", ")})` : ""}`,
-    headers: status === 429 ? { ...rateLimitHeaders, "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } : {},
+    headers:
+      status === 429
+        ? { ...rateLimitHeaders, "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } }
+        : {},
     content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
   };
 }
@@ -72,9 +81,18 @@ function problemResponse(status: number): OpenAPIV3_1.ResponseObject {
  * not know: bearer security, problem documents, headers of caching, idempotency and rates.
  */
 export function openApiDocument(baseUrl: string): Document {
-  const generated = generateOpenApiDocument(appRouter, { title: "Slotwise partner API", version: "2.0.0", baseUrl, description: DESCRIPTION }) as unknown as Document;
-  const metaByPath = new Map<string, Meta>(routes.map((r) => [`${r.method.toLowerCase()} ${r.meta.openapi?.path ?? ""}`, r.meta]));
-  const schemas = Object.fromEntries(Object.entries(generated.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")));
+  const generated = generateOpenApiDocument(appRouter, {
+    title: "Slotwise partner API",
+    version: "2.0.0",
+    baseUrl,
+    description: DESCRIPTION,
+  }) as unknown as Document;
+  const metaByPath = new Map<string, Meta>(
+    routes.map((r) => [`${r.method.toLowerCase()} ${r.meta.openapi?.path ?? ""}`, r.meta]),
+  );
+  const schemas = Object.fromEntries(
+    Object.entries(generated.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")),
+  );
 
   for (const [path, item] of Object.entries(generated.paths ?? {})) {
     for (const method of ["get", "post"] as const) {
@@ -86,30 +104,69 @@ export function openApiDocument(baseUrl: string): Document {
       const responses: OpenAPIV3_1.ResponsesObject = {};
       if (success) {
         const headers: Record<string, OpenAPIV3_1.HeaderObject> = { ...rateLimitHeaders };
-        if (status === "201") headers.Location = { description: "Address of the created resource", schema: { type: "string" } };
-        if (method === "post") headers["Idempotent-Replayed"] = { description: "`true` when this is the stored response to an earlier request with the same Idempotency-Key", schema: { type: "string" } };
-        if (method === "get") headers.ETag = { description: "Send it back in If-None-Match to get 304 when nothing changed", schema: { type: "string" } };
-        if (meta?.cacheControl) headers["Cache-Control"] = { description: meta.cacheControl, schema: { type: "string" } };
+        if (status === "201")
+          headers.Location = { description: "Address of the created resource", schema: { type: "string" } };
+        if (method === "post")
+          headers["Idempotent-Replayed"] = {
+            description: "`true` when this is the stored response to an earlier request with the same Idempotency-Key",
+            schema: { type: "string" },
+          };
+        if (method === "get")
+          headers.ETag = {
+            description: "Send it back in If-None-Match to get 304 when nothing changed",
+            schema: { type: "string" },
+          };
+        if (meta?.cacheControl)
+          headers["Cache-Control"] = { description: meta.cacheControl, schema: { type: "string" } };
         responses[status] = { ...success, description: status === "201" ? "Created" : "OK", headers };
       }
-      if (method === "get") responses["304"] = { description: "Not Modified: the ETag in If-None-Match is still current" };
-      for (const code of errorStatuses(method, path)) responses[String(code)] = { $ref: `#/components/responses/Problem${code}` };
+      if (method === "get")
+        responses["304"] = { description: "Not Modified: the ETag in If-None-Match is still current" };
+      for (const code of statusesOf(operationProblems(method, path, meta?.problems)))
+        responses[String(code)] = { $ref: `#/components/responses/Problem${code}` };
       operation.responses = responses;
       operation.security = [{ bearer: [] }];
       const parameters = (operation.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
       if (method === "post") {
-        parameters.push({ in: "header", name: "Idempotency-Key", required: false, description: "Up to 255 characters; kept 24 hours per API key", schema: { type: "string", maxLength: 255 } });
+        parameters.push({
+          in: "header",
+          name: "Idempotency-Key",
+          required: false,
+          description: "Up to 255 characters; kept 24 hours per API key",
+          schema: { type: "string", maxLength: 255 },
+        });
       }
-      if (method === "get") parameters.push({ in: "header", name: "If-None-Match", required: false, description: "An ETag from an earlier response", schema: { type: "string" } });
-      parameters.push({ in: "header", name: "X-Request-Id", required: false, description: "Echoed back; generated when absent", schema: { type: "string", maxLength: 128 } });
+      if (method === "get")
+        parameters.push({
+          in: "header",
+          name: "If-None-Match",
+          required: false,
+          description: "An ETag from an earlier response",
+          schema: { type: "string" },
+        });
+      parameters.push({
+        in: "header",
+        name: "X-Request-Id",
+        required: false,
+        description: "Echoed back; generated when absent",
+        schema: { type: "string", maxLength: 128 },
+      });
       operation.parameters = parameters;
     }
   }
-  const allStatuses = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503];
+  const allStatuses = statusesOf(
+    routes.flatMap((r) => operationProblems(r.method, r.meta.openapi?.path ?? "", r.meta.problems)),
+  );
   generated.components = {
     schemas: { ...schemas, Problem: problemSchema },
     responses: Object.fromEntries(allStatuses.map((s) => [`Problem${s}`, problemResponse(s)])),
-    securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "An API key issued from the console or with `pnpm api-key create`" } },
+    securitySchemes: {
+      bearer: {
+        type: "http",
+        scheme: "bearer",
+        description: "An API key issued from the console or with `pnpm api-key create`",
+      },
+    },
   };
   return generated;
 }

@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
+
 import type { Redis } from "ioredis";
-import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { BurstyRateLimiter, RateLimiterRes } from "rate-limiter-flexible";
+
+import { bearerToken } from "../auth/bearer-token.ts";
+import { makeLimiter, retryAfterSeconds } from "../limits/limiter-store.ts";
 
 export interface RateLimitSettings {
   perSecond: number;
@@ -16,28 +20,26 @@ export interface RateLimitVerdict {
 
 /**
  * `perSecond` requests a second per key, and up to `burst` in one second drawing on a burst
- * allowance of `burst - perSecond` that refills over 10 seconds. In memory by default; in
- * Redis when given (falling back to memory for as long as Redis does not answer).
+ * allowance of `burst - perSecond` that refills over 10 seconds.
  */
 export function createRateLimiter(settings: RateLimitSettings) {
   const extra = Math.max(0, settings.burst - settings.perSecond);
-  const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
-    const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-    return settings.redis
-      ? new RateLimiterRedis({ storeClient: settings.redis, keyPrefix, points, duration, insuranceLimiter: memory, useRedisPackage: false })
-      : memory;
-  };
-  const main = make("rl:main", settings.perSecond, 1);
-  const limiter = extra > 0 ? new BurstyRateLimiter(main, make("rl:burst", extra, 10)) : main;
+  const main = makeLimiter(settings.redis, "rl:main", settings.perSecond, 1);
+  const limiter = extra > 0 ? new BurstyRateLimiter(main, makeLimiter(settings.redis, "rl:burst", extra, 10)) : main;
 
-  return async function check(key: string): Promise<RateLimitVerdict> {
+  return async function check(key: string, cost = 1): Promise<RateLimitVerdict> {
     try {
-      const res = await limiter.consume(key, 1);
+      const res = await limiter.consume(key, cost);
       return { allowed: true, headers: headers(settings.perSecond, res) };
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      return { allowed: false, headers: { ...headers(settings.perSecond, rejection), "Retry-After": String(retryAfter) } };
+      return {
+        allowed: false,
+        headers: {
+          ...headers(settings.perSecond, rejection),
+          "Retry-After": String(retryAfterSeconds(rejection.msBeforeNext)),
+        },
+      };
     }
   };
 }
@@ -50,8 +52,19 @@ function headers(limit: number, res: RateLimiterRes): Record<string, string> {
   };
 }
 
-/** Whose budget a request draws on: its key (hashed, never stored), or its address when it has none. */
-export function rateLimitKey(authorization: string | undefined, ip: string): string {
-  const token = /^Bearer\s+(\S+)/i.exec(authorization ?? "")?.[1];
-  return token ? `key:${createHash("sha256").update(token).digest("hex").slice(0, 32)}` : `ip:${ip}`;
+const digest = (secret: string) => createHash("sha256").update(secret).digest("hex").slice(0, 32);
+
+/**
+ * Whose budget a request draws on: its API key or console session (hashed, never kept as
+ * sent), or its client address when it has neither.
+ */
+export function rateLimitKey(request: {
+  authorization?: string | undefined;
+  sessionToken?: string | undefined;
+  address: string;
+}): string {
+  const token = bearerToken(request.authorization);
+  if (token) return `key:${digest(token)}`;
+  if (request.sessionToken) return `session:${digest(request.sessionToken)}`;
+  return `ip:${request.address}`;
 }

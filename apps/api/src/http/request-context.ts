@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+
 import { createContext, type Context, type Services } from "../trpc/context.ts";
 import { sessionTokenFrom } from "./session-cookie.ts";
 
@@ -14,5 +15,6 @@ export function contextFromRequest(services: Services, req: FastifyRequest): Con
     idempotencyKey: headerValue(req.headers["idempotency-key"]),
     sessionToken: sessionTokenFrom(headerValue(req.headers.cookie)),
     origin: headerValue(req.headers.origin),
+    clientAddress: req.ip,
   });
 }

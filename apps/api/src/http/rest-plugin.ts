@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
-import { describeError, type ErrorDescription } from "../errors/describe-error.ts";
-import type { Context, Services } from "../trpc/context.ts";
+
+import { describeError } from "../problems/describe-error.ts";
+import { isProblemDocument, PROBLEM_CONTENT_TYPE, problemDocument } from "../problems/problem-document.ts";
+import { problem, type Problem } from "../problems/problem.ts";
+import { retryAfterHeader } from "../problems/too-many-requests.ts";
 import { appRouter } from "../trpc/app-router.ts";
+import type { Context, Services } from "../trpc/context.ts";
 import { entityTag, matchesIfNoneMatch } from "./conditional-get.ts";
-import { isProblemDocument, PROBLEM_CONTENT_TYPE, problemDocument } from "./problem-document.ts";
-import { methodsFor, metaByProcedure, restRoutes } from "./route-table.ts";
-import { instanceOf } from "./request-path.ts";
-import { contextFromRequest, headerValue } from "./request-context.ts";
 import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
+import { contextFromRequest, headerValue } from "./request-context.ts";
+import { instanceOf } from "./request-path.ts";
+import { metaByProcedure, methodsFor, restRoutes } from "./route-table.ts";
 import { problemHeaders, sendProblem } from "./send-problem.ts";
 
 export const REST_PREFIX = "/api/v2";
@@ -18,15 +21,15 @@ const metas = metaByProcedure(routes);
 export interface RestOptions {
   services: Services;
   problemsBase: string;
-  rateLimit: (key: string) => Promise<RateLimitVerdict>;
+  rateLimit: (key: string, cost?: number) => Promise<RateLimitVerdict>;
 }
 
 /** 405 with Allow when the path exists under other methods, 404 otherwise. */
-export function unmatchedRoute(path: string): { description: ErrorDescription; headers: Record<string, string> } {
+export function unmatchedRoute(path: string): { description: Problem; headers: Record<string, string> } {
   const allowed = path.startsWith(REST_PREFIX) ? methodsFor(routes, path.slice(REST_PREFIX.length)) : [];
-  if (allowed.length === 0) return { description: { status: 404, kind: "not-found", detail: `There is nothing at ${path}`, extra: {} }, headers: {} };
+  if (allowed.length === 0) return { description: problem("not-found", `There is nothing at ${path}`), headers: {} };
   return {
-    description: { status: 405, kind: "method-not-allowed", detail: `${path} takes ${allowed.join(", ")}`, extra: {} },
+    description: problem("method-not-allowed", `${path} takes ${allowed.join(", ")}`),
     headers: { Allow: allowed.join(", ") },
   };
 }
@@ -37,10 +40,17 @@ export function unmatchedRoute(path: string): { description: ErrorDescription; h
  */
 export async function restPlugin(rest: FastifyInstance, options: RestOptions): Promise<void> {
   rest.addHook("onRequest", async (request, reply) => {
-    const verdict = await options.rateLimit(rateLimitKey(request.headers.authorization, request.ip));
+    const verdict = await options.rateLimit(
+      rateLimitKey({ authorization: headerValue(request.headers.authorization), address: request.ip }),
+    );
     void reply.headers(verdict.headers);
     if (!verdict.allowed) {
-      return sendProblem(request, reply, options.problemsBase, { status: 429, kind: "rate-limited", detail: `Over this key's rate limit; retry in ${verdict.headers["Retry-After"] ?? "1"} s`, extra: {} });
+      return sendProblem(
+        request,
+        reply,
+        options.problemsBase,
+        problem("rate-limited", `Over this key's rate limit; retry in ${verdict.headers["Retry-After"] ?? "1"} s`),
+      );
     }
   });
 
@@ -53,8 +63,18 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
       return;
     }
     const body = request.body;
-    if (request.headers["content-type"]?.startsWith("application/json") && (body === null || typeof body !== "object" || Array.isArray(body))) {
-      return sendProblem(request, reply, options.problemsBase, { status: 422, kind: "validation", detail: "The body must be a JSON object", extra: { errors: [{ field: "", message: "The body must be a JSON object" }] } });
+    if (
+      request.headers["content-type"]?.startsWith("application/json") &&
+      (body === null || typeof body !== "object" || Array.isArray(body))
+    ) {
+      return sendProblem(
+        request,
+        reply,
+        options.problemsBase,
+        problem("validation", "The body must be a JSON object", {
+          errors: [{ field: "", message: "The body must be a JSON object" }],
+        }),
+      );
     }
   });
 
@@ -77,10 +97,21 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     basePath: REST_PREFIX,
     router: appRouter,
     createContext: ({ req }: { req: FastifyRequest }): Context => contextFromRequest(options.services, req),
-    responseMeta: ({ ctx, paths, errors }: { ctx?: Context; paths?: readonly string[]; errors: readonly unknown[] }) => {
-      if (errors.length > 0 || !ctx) return {};
+    responseMeta: ({
+      ctx,
+      paths,
+      errors,
+    }: {
+      ctx?: Context;
+      paths?: readonly string[];
+      errors: readonly unknown[];
+    }) => {
+      if (errors.length > 0 || !ctx) return { headers: retryAfterHeader(errors) };
       const meta = paths?.[0] ? metas.get(paths[0]) : undefined;
-      const headers = { ...(meta?.cacheControl ? { "Cache-Control": meta.cacheControl } : {}), ...ctx.response.headers };
+      const headers = {
+        ...(meta?.cacheControl ? { "Cache-Control": meta.cacheControl } : {}),
+        ...ctx.response.headers,
+      };
       return { status: ctx.response.status ?? meta?.successStatus ?? 200, headers };
     },
     onError: ({ error, req }: { error: Error; req: FastifyRequest }) => {
@@ -103,8 +134,8 @@ function asProblem(request: FastifyRequest, reply: FastifyReply, payload: string
     body = undefined;
   }
   if (isProblemDocument(body)) return payload;
-  let description: ErrorDescription;
-  const carried = (body as { problem?: ErrorDescription } | undefined)?.problem;
+  let description: Problem;
+  const carried = (body as { problem?: Problem } | undefined)?.problem;
   if (reply.statusCode === 404 && !routeExists(request.method, instanceOf(request))) {
     const unmatched = unmatchedRoute(instanceOf(request));
     description = unmatched.description;
@@ -112,6 +143,9 @@ function asProblem(request: FastifyRequest, reply: FastifyReply, payload: string
   } else {
     description = carried ?? describeError(undefined);
   }
-  void reply.code(description.status).headers(problemHeaders(description.status)).header("Content-Type", PROBLEM_CONTENT_TYPE);
+  void reply
+    .code(description.status)
+    .headers(problemHeaders(description.status))
+    .header("Content-Type", PROBLEM_CONTENT_TYPE);
   return JSON.stringify(problemDocument(problemsBase, description, instanceOf(request)));
 }

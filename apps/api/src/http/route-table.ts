@@ -1,4 +1,5 @@
 import type { AnyTRPCRouter } from "@trpc/server";
+
 import type { Meta } from "../trpc/meta.ts";
 
 export interface RestRoute {
@@ -15,7 +16,14 @@ export function restRoutes(router: AnyTRPCRouter): RestRoute[] {
     const openapi = procedure._def.meta?.openapi;
     if (!openapi) return [];
     const source = openapi.path.replace(/\{(\w+)\}/g, "[^/]+");
-    return [{ method: openapi.method, pattern: new RegExp(`^${source}/?$`, "i"), procedurePath, meta: procedure._def.meta ?? {} }];
+    return [
+      {
+        method: openapi.method,
+        pattern: new RegExp(`^${source}/?$`, "i"),
+        procedurePath,
+        meta: procedure._def.meta ?? {},
+      },
+    ];
   });
 }
 

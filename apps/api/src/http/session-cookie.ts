@@ -8,7 +8,13 @@ export function sessionTokenFrom(cookieHeader: string | undefined): string | und
 
 /** HTTP-only (no script reads it), SameSite=Lax (no cross-site POST carries it). */
 export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
-  return serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: maxAgeSeconds });
+  return serialize(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    maxAge: maxAgeSeconds,
+  });
 }
 
 export function clearedSessionCookie(secure: boolean): string {

@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
+
 import { ValidationError } from "@slotwise/core";
-import { claimIdempotencyKey, completeIdempotencyInTx, releaseIdempotencyClaim, type Prisma, type Tx } from "@slotwise/db";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyInTx,
+  releaseIdempotencyClaim,
+  type Prisma,
+  type Tx,
+} from "@slotwise/db";
+
 import type { ApiKeyPrincipal, Context } from "../trpc/context.ts";
 
 export interface WorkResult<T> {
@@ -29,12 +37,19 @@ export async function withIdempotency<T>(
     return result.body;
   };
   const key = ctx.idempotencyKey;
-  if (key === undefined) return respond(await (options.singleStatement ? work(ctx.db) : ctx.db.$transaction(work)), false);
+  if (key === undefined)
+    return respond(await (options.singleStatement ? work(ctx.db) : ctx.db.$transaction(work)), false);
   if (key.length < 1 || key.length > 255) {
     throw new ValidationError([{ field: "Idempotency-Key", message: "Idempotency-Key must be 1 to 255 characters" }]);
   }
   const requestHash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
-  const claim = await claimIdempotencyKey(ctx.db, { apiKeyId: ctx.principal.keyId, key, scope, requestHash, now: ctx.now() });
+  const claim = await claimIdempotencyKey(ctx.db, {
+    apiKeyId: ctx.principal.keyId,
+    key,
+    scope,
+    requestHash,
+    now: ctx.now(),
+  });
   if (claim.kind === "replay") {
     const { status, body, headers } = claim.response;
     return respond({ status, body: body as T, headers }, true);
@@ -42,7 +57,11 @@ export async function withIdempotency<T>(
   try {
     const result = await ctx.db.$transaction(async (tx) => {
       const done = await work(tx);
-      await completeIdempotencyInTx(tx, claim.recordId, { status: done.status, body: done.body as Prisma.InputJsonValue, headers: done.headers });
+      await completeIdempotencyInTx(tx, claim.recordId, {
+        status: done.status,
+        body: done.body as Prisma.InputJsonValue,
+        headers: done.headers,
+      });
       return done;
     });
     return respond(result, false);

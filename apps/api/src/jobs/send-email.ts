@@ -1,4 +1,5 @@
-import { claimEmailSend, markEmailSent, noteSendFailure, type Database } from "@slotwise/db";
+import { claimEmailSend, findOutboxEmail, markEmailSent, noteSendFailure, type Database } from "@slotwise/db";
+
 import type { Mailer } from "./mailer.ts";
 
 export type SendOutcome = "sent" | "already-sent" | "busy" | "gone" | "failed";
@@ -10,11 +11,17 @@ export type SendOutcome = "sent" | "already-sent" | "busy" | "gone" | "failed";
  * e-mail to be claimed again when the lease ends: it is then sent again (delivery is at
  * least once, with the same Message-ID) but the meter, keyed by the e-mail, counts it once.
  */
-export async function sendOutboxEmail(db: Database, mailer: Mailer, emailId: number, now: () => Date, leaseSeconds = 120): Promise<SendOutcome> {
-  const email = await db.outboxEmail.findUnique({ where: { id: emailId } });
+export async function sendOutboxEmail(
+  db: Database,
+  mailer: Mailer,
+  emailId: number,
+  now: () => Date,
+  leaseSeconds = 120,
+): Promise<SendOutcome> {
+  const email = await findOutboxEmail(db, emailId);
   if (!email) return "gone";
   if (email.status === "SENT") {
-    await db.$transaction((tx) => markEmailSent(tx, email.id, email.sentAt ?? now(), email.messageId));
+    await markEmailSent(db, email.id, email.sentAt ?? now(), email.messageId);
     return "already-sent";
   }
   if (email.status !== "QUEUED") return "gone";
@@ -27,6 +34,6 @@ export async function sendOutboxEmail(db: Database, mailer: Mailer, emailId: num
     await noteSendFailure(db, email.id, error instanceof Error ? error.message : String(error), attempt, now());
     return "failed";
   }
-  await db.$transaction((tx) => markEmailSent(tx, email.id, now(), messageId));
+  await markEmailSent(db, email.id, now(), messageId);
   return "sent";
 }

@@ -1,5 +1,7 @@
-import { compactUsage, dueEmails, type Database } from "@slotwise/db";
 import PgBoss from "pg-boss";
+
+import { compactUsage, dueEmails, purgeExpired, type Database } from "@slotwise/db";
+
 import type { Mailer } from "./mailer.ts";
 import { sendOutboxEmail } from "./send-email.ts";
 
@@ -13,6 +15,8 @@ export interface WorkerOptions {
   log: { info(o: object, m: string): void; error(o: object, m: string): void };
   /** How often queued e-mails are handed to the job queue and usage is compacted. */
   intervalMs?: number;
+  /** How often expired idempotency records and console sessions are deleted. */
+  retentionIntervalMs?: number;
   /** How long a send may take; a send of a worker that died is tried again after it. */
   sendLeaseSeconds?: number;
 }
@@ -44,8 +48,8 @@ async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
 
 /**
  * The background work of the platform, on pg-boss (its queue lives in PostgreSQL, schema
- * `pgboss`): sending outbox e-mails with retries and back-off, one job per e-mail, and
- * folding usage into its rollups. Any number of API processes may run it.
+ * `pgboss`): sending outbox e-mails with retries and back-off, one job per e-mail, folding
+ * usage into its rollups, and deleting expired records. Any number of API processes may run it.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { db, mailer, now, log } = options;
@@ -70,18 +74,37 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     for (const { id } of due) await boss.send(SEND_EMAIL, { emailId: id }, { singletonKey: `email:${id}` });
     return due.length;
   };
+  const compact = async () => {
+    const { setAside } = await compactUsage(db);
+    for (const entry of setAside) {
+      log.error(
+        { usageEntryId: String(entry.entryId), reason: entry.reason },
+        "usage entry set aside: the rollups refused it (summaries still count it)",
+      );
+    }
+  };
+  const retentionMs = options.retentionIntervalMs ?? 600_000;
+  let purgedAt = -Infinity;
+  const purge = async () => {
+    if (performance.now() - purgedAt < retentionMs) return;
+    purgedAt = performance.now();
+    const purged = await purgeExpired(db, now());
+    if (purged.idempotencyRecords + purged.consoleSessions > 0) log.info({ ...purged }, "expired records deleted");
+  };
+  // Each task on its own: one that fails (and is retried next tick) never holds back the others.
+  const tasks = { sweep, compact, purge };
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
-    try {
-      await sweep();
-      await compactUsage(db);
-    } catch (error) {
-      log.error({ err: error }, "background tick failed");
-    } finally {
-      running = false;
+    for (const [task, run] of Object.entries(tasks)) {
+      try {
+        await run();
+      } catch (error) {
+        log.error({ err: error, task }, "background task failed");
+      }
     }
+    running = false;
   };
   const timer = setInterval(() => void tick(), options.intervalMs ?? 2_000);
   void tick();

@@ -1,6 +1,7 @@
 import { instantToLocal, toOffsetIso } from "@slotwise/core";
 import type { Booking, Product } from "@slotwise/db";
-import type { BookingView } from "../routers/schemas/booking.ts";
+
+import type { BookingView } from "./booking-schema.ts";
 
 export function presentBooking(b: Booking, product: Pick<Product, "activityId" | "timeZone">): BookingView {
   const local = instantToLocal(b.startsAt, product.timeZone);
@@ -12,7 +13,12 @@ export function presentBooking(b: Booking, product: Pick<Product, "activityId" |
     Time: local.time,
     StartsAt: toOffsetIso(b.startsAt, product.timeZone),
     Participants: b.participants,
-    Customer: { FirstName: b.customerFirstName, LastName: b.customerLastName, Email: b.customerEmail, Phone: b.customerPhone },
+    Customer: {
+      FirstName: b.customerFirstName,
+      LastName: b.customerLastName,
+      Email: b.customerEmail,
+      Phone: b.customerPhone,
+    },
     PaymentReference: b.paymentReference,
     WaiverStatus: b.waiverStatus === "COMPLETE" ? "complete" : "pending",
     CreatedAt: b.createdAt.toISOString(),

@@ -1,5 +1,6 @@
 import type { Product } from "@slotwise/db";
-import type { ProductView } from "../routers/schemas/product.ts";
+
+import type { ProductView } from "./product-schema.ts";
 
 export function presentProduct(p: Product): ProductView {
   return {

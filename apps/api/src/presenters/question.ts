@@ -1,4 +1,4 @@
-import type { QuestionType as CoreQuestionType, WaiverQuestion as CoreQuestion } from "@slotwise/core";
+import type { WaiverQuestion as CoreQuestion, QuestionType as CoreQuestionType } from "@slotwise/core";
 import type { WaiverQuestion } from "@slotwise/db";
 
 export function toCoreQuestion(q: WaiverQuestion): CoreQuestion {
@@ -22,6 +22,8 @@ export function presentQuestion(q: WaiverQuestion) {
     Required: q.required,
     HelpText: q.helpText,
     ...(type === "select" || type === "multiselect" ? { Options: q.options } : {}),
-    ...(type === "file" ? { Accept: q.accept, ...(q.maxFileSizeMb === null ? {} : { MaxFileSizeMB: q.maxFileSizeMb }) } : {}),
+    ...(type === "file"
+      ? { Accept: q.accept, ...(q.maxFileSizeMb === null ? {} : { MaxFileSizeMB: q.maxFileSizeMb }) }
+      : {}),
   };
 }

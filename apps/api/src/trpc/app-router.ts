@@ -3,20 +3,25 @@ import { listAvailableTimeslots } from "../routers/availability/available-timesl
 import { cancelBooking } from "../routers/bookings/cancel-booking.ts";
 import { createBooking } from "../routers/bookings/create-booking.ts";
 import { getBooking } from "../routers/bookings/get-booking.ts";
-import { listProducts } from "../routers/products/list-products.ts";
-import { resolveProduct } from "../routers/products/resolve-product.ts";
-import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/list-questions.ts";
-import { recordUsageEntry } from "../routers/usage/record-usage.ts";
-import { usageSummary } from "../routers/usage/usage-summary.ts";
-import { consoleUsageCsv, consoleUsageSeries, consoleUsageSummary } from "../routers/usage/console-usage.ts";
 import { activityGrid, listConsoleActivities } from "../routers/console/activities.ts";
 import { createKey, listKeys, revokeKey } from "../routers/console/api-keys.ts";
-import { bookingFilterOptions, cancelConsoleBooking, getConsoleBooking, listConsoleBookings } from "../routers/console/bookings.ts";
+import {
+  bookingFilterOptions,
+  cancelConsoleBooking,
+  getConsoleBooking,
+  listConsoleBookings,
+} from "../routers/console/bookings.ts";
 import { changeTimeslot } from "../routers/console/change-timeslot.ts";
 import { listConsoleOutbox } from "../routers/console/outbox.ts";
 import { sellAtDesk } from "../routers/console/point-of-sale.ts";
 import { me, signIn, signOut } from "../routers/console/session.ts";
+import { consoleUsageCsv, consoleUsageSeries, consoleUsageSummary } from "../routers/console/usage.ts";
+import { listProducts } from "../routers/products/list-products.ts";
+import { resolveProduct } from "../routers/products/resolve-product.ts";
+import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/list-questions.ts";
 import { shopActivities, shopCheckout, shopJoinWaitlist, shopTimeslots } from "../routers/shopfront/shopfront.ts";
+import { recordUsageEntry } from "../routers/usage/record-usage.ts";
+import { usageSummary } from "../routers/usage/usage-summary.ts";
 import { router } from "./procedures.ts";
 
 /** The one router: served to partners as REST under /api/v2 and to the console as tRPC under /trpc. */
@@ -27,10 +32,20 @@ export const appRouter = router({
   questions: router({ core: listCoreQuestions, list: listPartnerQuestions }),
   bookings: router({ create: createBooking, get: getBooking, cancel: cancelBooking }),
   usage: router({ record: recordUsageEntry, summary: usageSummary }),
-  shopfront: router({ activities: shopActivities, timeslots: shopTimeslots, checkout: shopCheckout, joinWaitlist: shopJoinWaitlist }),
+  shopfront: router({
+    activities: shopActivities,
+    timeslots: shopTimeslots,
+    checkout: shopCheckout,
+    joinWaitlist: shopJoinWaitlist,
+  }),
   console: router({
     session: router({ signIn, signOut, me }),
-    bookings: router({ list: listConsoleBookings, filterOptions: bookingFilterOptions, get: getConsoleBooking, cancel: cancelConsoleBooking }),
+    bookings: router({
+      list: listConsoleBookings,
+      filterOptions: bookingFilterOptions,
+      get: getConsoleBooking,
+      cancel: cancelConsoleBooking,
+    }),
     keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
     activities: router({ list: listConsoleActivities, grid: activityGrid }),
     pointOfSale: router({ sell: sellAtDesk }),

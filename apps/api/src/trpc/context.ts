@@ -1,6 +1,8 @@
 import type { ApiScopeName } from "@slotwise/core";
 import type { Database } from "@slotwise/db";
+
 import type { ReadCache } from "../cache/read-cache.ts";
+import type { Guards } from "../limits/guards.ts";
 
 export interface ApiKeyPrincipal {
   kind: "api-key";
@@ -10,6 +12,9 @@ export interface ApiKeyPrincipal {
   scopes: readonly ApiScopeName[];
   partner: { id: number; slug: string } | null;
 }
+
+/** A key acting for its own partner: what partner procedures see. */
+export type PartnerPrincipal = ApiKeyPrincipal & { partner: NonNullable<ApiKeyPrincipal["partner"]> };
 
 export interface ConsolePrincipal {
   kind: "console";
@@ -41,6 +46,8 @@ export interface Services {
   settings: Settings;
   /** Resolves a bearer key to its principal, or null when unknown, revoked or expired. */
   authenticateKey: (key: string) => Promise<ApiKeyPrincipal | null>;
+  /** Budgets for failed authentication, sign-in guessing and anonymous shop writes. */
+  guards: Guards;
 }
 
 /**
@@ -56,6 +63,8 @@ export interface Context extends Services {
   sessionToken: string | undefined;
   /** The `Origin` header: mutations from another site are refused. */
   origin: string | undefined;
+  /** The client's address (X-Forwarded-For only from a trusted proxy): whose budgets anonymous calls draw on. */
+  clientAddress: string;
   /** Set by the authentication middleware. */
   principal: ApiKeyPrincipal | ConsolePrincipal | null;
   response: ResponseExtras;
@@ -67,6 +76,7 @@ export interface RequestFacts {
   idempotencyKey?: string | undefined;
   sessionToken?: string | undefined;
   origin?: string | undefined;
+  clientAddress?: string | undefined;
 }
 
 export function createContext(services: Services, request: RequestFacts): Context {
@@ -77,6 +87,7 @@ export function createContext(services: Services, request: RequestFacts): Contex
     idempotencyKey: request.idempotencyKey,
     sessionToken: request.sessionToken,
     origin: request.origin,
+    clientAddress: request.clientAddress ?? "local",
     principal: null,
     response: { headers: {} },
   };

@@ -1,6 +1,9 @@
 import { initTRPC } from "@trpc/server";
-import { describeError } from "../errors/describe-error.ts";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
+
+import { describeError } from "../problems/describe-error.ts";
 import type { Context } from "./context.ts";
+import { trpcCodeForStatus } from "./error-codes.ts";
 import type { Meta } from "./meta.ts";
 
 /**
@@ -14,6 +17,14 @@ export const t = initTRPC
   .create({
     errorFormatter({ shape, error }) {
       const problem = describeError(error);
-      return { message: problem.detail, code: shape.code, data: { code: shape.data.code, httpStatus: problem.status, path: shape.data.path }, problem };
+      // Errors raised before any procedure ran (a broken path, an oversized batch) keep tRPC's
+      // code; the one derived from the status is what the client can act on.
+      const code = trpcCodeForStatus(problem.status);
+      return {
+        message: problem.detail,
+        code: TRPC_ERROR_CODES_BY_KEY[code],
+        data: { code, httpStatus: problem.status, path: shape.data.path },
+        problem,
+      };
     },
   });

@@ -1,8 +1,15 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 
+import type { ProblemKind } from "../problems/problem-kinds.ts";
+
 export type Meta = OpenApiMeta<{
   /** The status of a successful REST response, when not 200 (201 for creations). */
   successStatus?: number;
   /** `Cache-Control` of a successful REST GET. */
   cacheControl?: string;
+  /**
+   * The problems this procedure itself can answer; with those of the HTTP edge (a key, a POST
+   * body) they are the error responses its REST operation documents.
+   */
+  problems?: readonly ProblemKind[];
 }>;

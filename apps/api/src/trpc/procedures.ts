@@ -1,5 +1,6 @@
 import { t } from "./init.ts";
 import { classifyErrors } from "./middleware/classify-errors.ts";
+import { limitShopWrites } from "./middleware/limit-shop-writes.ts";
 import { requireKey, requirePartnerSegment } from "./middleware/require-key.ts";
 import { requireSession } from "./middleware/require-session.ts";
 
@@ -9,11 +10,14 @@ export const publicProcedure = t.procedure.use(classifyErrors);
 /** An OTA key acting under its own partner's path segment. */
 export const partnerProcedure = publicProcedure.use(requireKey("ota")).use(requirePartnerSegment);
 
-/** Any OTA key, under the partner-independent `core` segment. */
-export const coreProcedure = publicProcedure.use(requireKey("ota"));
+/** Any OTA key, under the `/ota/core` path segment that names no partner. */
+export const anyPartnerProcedure = publicProcedure.use(requireKey("ota"));
 
 export const usageWriteProcedure = publicProcedure.use(requireKey("usage:write"));
 export const usageReadProcedure = publicProcedure.use(requireKey("usage:read"));
+
+/** An anonymous shopfront write (checkout, waitlist): limited per client address. */
+export const shopWriteProcedure = publicProcedure.use(limitShopWrites);
 
 /** A signed-in operator in the console: everything is scoped to `principal.operatorId`. */
 export const consoleProcedure = publicProcedure.use(requireSession);

@@ -607,8 +607,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -673,9 +675,9 @@ export interface operations {
     "availability-dates": {
         parameters: {
             query: {
-                /** @description A date in YYYY-MM-DD form, local to the activity */
+                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity */
                 StartDate: string;
-                /** @description A date in YYYY-MM-DD form, local to the activity */
+                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity */
                 EndDate: string;
             };
             header?: {
@@ -733,7 +735,7 @@ export interface operations {
     "availability-timeslots": {
         parameters: {
             query: {
-                /** @description A date in YYYY-MM-DD form, local to the activity */
+                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity */
                 Date: string;
             };
             header?: {
@@ -1010,6 +1012,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
@@ -1136,7 +1139,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 1 to 100 characters after trimming, each an ASCII letter or digit or one of - _ . : / (so no name can hide invisible or look-alike characters). Names that read as a built-in meter (order-completed, waitlist-notified, workflow-email-sent) are reserved, whatever their case, separators, or 0/O, 1/l/I, rn/m, vv/w look-alikes. */
                     Meter: string;
+                    /** @description Greater than 0 and less than 1e15, with at most 6 decimal places and at most 15 significant digits (what every double carries exactly): stored exactly as sent, never rounded. Totals below 1e9, and whole-number totals up to 2^53, come back exact. */
                     Usage: number;
                     ExtraInfo?: string | null;
                     OccurredAt?: number;

@@ -1,13 +1,20 @@
-import { addDays, availableDates, dateRangeCheck, startOfLocalDay } from "@slotwise/core";
 import { z } from "zod";
+
+import { addDays, availableDates, dateRangeCheck, startOfLocalDay } from "@slotwise/core";
+
+import { activityIdParam, dateParam, partnerParam } from "../../inputs/path-params.ts";
+import { availableDateSchema } from "../../presenters/availability-schema.ts";
+import { findActivity } from "../../services/find-activity.ts";
+import { cachedTimeslotsBetween } from "../../services/find-timeslot.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
-import { findActivity } from "../find-activity.ts";
-import { cachedTimeslotsBetween } from "../find-timeslot.ts";
-import { availableDateSchema } from "../schemas/availability.ts";
-import { activityIdParam, dateParam, partnerParam } from "../schemas/params.ts";
 
 const input = z
-  .object({ partner: partnerParam, ActivityID: activityIdParam, StartDate: dateParam("StartDate"), EndDate: dateParam("EndDate") })
+  .object({
+    partner: partnerParam,
+    ActivityID: activityIdParam,
+    StartDate: dateParam("StartDate"),
+    EndDate: dateParam("EndDate"),
+  })
   .check(dateRangeCheck("StartDate", "EndDate"));
 
 export const listAvailableDates = partnerProcedure
@@ -17,8 +24,10 @@ export const listAvailableDates = partnerProcedure
       path: "/ota/{partner}/availability/{ActivityID}/dates",
       tags: ["Availability"],
       summary: "Dates with bookable places",
-      description: "The dates of the range (local to the activity, both ends included, at most 366 days) with at least one bookable timeslot that has a free place, ascending.",
+      description:
+        "The dates of the range (local to the activity, both ends included, at most 366 days) with at least one bookable timeslot that has a free place, ascending.",
     },
+    problems: ["invalid-parameter", "not-found", "validation"],
   })
   .input(input)
   .output(z.object({ data: z.array(availableDateSchema) }))

@@ -1,9 +1,10 @@
 import { z } from "zod";
+
+import { activityIdParam, dateParam, partnerParam } from "../../inputs/path-params.ts";
+import { availableTimeslotSchema } from "../../presenters/availability-schema.ts";
+import { findActivity } from "../../services/find-activity.ts";
+import { bookableTimeslotsOn } from "../../services/find-timeslot.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
-import { findActivity } from "../find-activity.ts";
-import { bookableTimeslotsOn } from "../find-timeslot.ts";
-import { availableTimeslotSchema } from "../schemas/availability.ts";
-import { activityIdParam, dateParam, partnerParam } from "../schemas/params.ts";
 
 export const listAvailableTimeslots = partnerProcedure
   .meta({
@@ -12,8 +13,10 @@ export const listAvailableTimeslots = partnerProcedure
       path: "/ota/{partner}/availability/{ActivityID}/timeslots",
       tags: ["Availability"],
       summary: "Bookable timeslots of one date",
-      description: "Timeslots of the date (local to the activity) that have not started, are not past their booking cut-off, are open and have a free place, ascending.",
+      description:
+        "Timeslots of the date (local to the activity) that have not started, are not past their booking cut-off, are open and have a free place, ascending.",
     },
+    problems: ["invalid-parameter", "not-found", "validation"],
   })
   .input(z.object({ partner: partnerParam, ActivityID: activityIdParam, Date: dateParam("Date") }))
   .output(z.object({ data: z.array(availableTimeslotSchema) }))

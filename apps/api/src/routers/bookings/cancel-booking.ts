@@ -1,11 +1,13 @@
-import { assertCancellable } from "@slotwise/core";
-import { cancelBookingInTx } from "@slotwise/db";
 import { z } from "zod";
+
+import { assertCancellable } from "@slotwise/core";
+import { applyBookingCancellation } from "@slotwise/db";
+
+import { cacheTags } from "../../cache/read-cache.ts";
+import { bookingSchema } from "../../presenters/booking-schema.ts";
 import { presentBooking } from "../../presenters/booking.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
-import { bookingSchema } from "../schemas/booking.ts";
 import { bookingReferenceInput, partnerBooking } from "./get-booking.ts";
-import { cacheTags } from "../../cache/read-cache.ts";
 
 export const cancelBooking = partnerProcedure
   .meta({
@@ -14,8 +16,10 @@ export const cancelBooking = partnerProcedure
       path: "/ota/{partner}/booking/{Reference}/cancel",
       tags: ["Bookings"],
       summary: "Cancel one of your bookings",
-      description: "Frees the places (people on the timeslot's waitlist are told). Cancelling a cancelled booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.",
+      description:
+        "Frees the places (people on the timeslot's waitlist are told). Cancelling a cancelled booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.",
     },
+    problems: ["not-found", "timeslot-unavailable", "validation"],
   })
   .input(bookingReferenceInput)
   .output(z.object({ data: bookingSchema }))
@@ -24,8 +28,8 @@ export const cancelBooking = partnerProcedure
     if (booking.status === "CANCELLED") return { data: presentBooking(booking, booking.product) };
     const now = ctx.now();
     assertCancellable(booking.startsAt, now);
-    const partner = ctx.principal.partner?.slug ?? "unknown";
-    const cancelled = await ctx.db.$transaction((tx) => cancelBookingInTx(tx, booking.id, `partner:${partner}`, now));
+    const partner = ctx.principal.partner.slug;
+    const cancelled = await applyBookingCancellation(ctx.db, booking.id, `partner:${partner}`, now);
     ctx.cache.invalidate(cacheTags.product(booking.productId));
     return { data: presentBooking(cancelled, booking.product) };
   });

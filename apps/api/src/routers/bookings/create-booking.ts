@@ -1,15 +1,17 @@
+import { z } from "zod";
+
 import { answersProblems, participantsProblem, placesRefusal, ValidationError, waiverStatus } from "@slotwise/core";
 import { createBookingInTx } from "@slotwise/db";
-import { z } from "zod";
+
+import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
+import { bookingInputSchema, bookingSchema } from "../../presenters/booking-schema.ts";
 import { presentBooking } from "../../presenters/booking.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
+import { activityQuestions, findActivity } from "../../services/find-activity.ts";
+import { timeslotAt } from "../../services/find-timeslot.ts";
+import { SerialByKey } from "../../services/serial-by-key.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
-import { activityQuestions, findActivity } from "../find-activity.ts";
-import { timeslotAt } from "../find-timeslot.ts";
-import { bookingInputSchema, bookingSchema } from "../schemas/booking.ts";
-import { cacheTags } from "../../cache/read-cache.ts";
-import { SerialByKey } from "../serial-by-key.ts";
 
 /** One queue per timeslot in this process (see SerialByKey). */
 const slotSales = new SerialByKey();
@@ -24,6 +26,14 @@ export const createBooking = partnerProcedure
       description:
         "Books Participants places in the timeslot at Date and Time (local to the activity). 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.",
     },
+    problems: [
+      "not-found",
+      "insufficient-capacity",
+      "timeslot-unavailable",
+      "idempotency-conflict",
+      "validation",
+      "idempotency-key-reuse",
+    ],
     successStatus: 201,
   })
   .input(bookingInputSchema)
@@ -40,20 +50,27 @@ export const createBooking = partnerProcedure
       if (problems.length) throw new ValidationError(problems);
     }
     const partner = principal.partner;
-    if (!partner) throw new Error("a partner procedure always has a partner");
     return slotSales.run(`${product.id}:${input.Date}T${input.Time}`, async () => {
       const slot = await timeslotAt(ctx, product, input.Date, input.Time);
       // Refused from the read alone, without a transaction: in a rush, the waiters behind the
       // sale of the last place end here. The conditional UPDATE still decides the rest. Not
       // with an Idempotency-Key: a replay must get its first answer, even once the slot is full.
-      const refusal = ctx.idempotencyKey === undefined ? placesRefusal(slot, input.Participants, product.bookingCutoffMinutes, ctx.now()) : null;
+      const refusal =
+        ctx.idempotencyKey === undefined
+          ? placesRefusal(slot, input.Participants, product.bookingCutoffMinutes, ctx.now())
+          : null;
       if (refusal) throw refusal;
       const result = await withIdempotency(ctx, `POST /ota/${partner.slug}/booking`, input, async (tx) => {
         const booking = await createBookingInTx(tx, {
           product,
           timeslotId: slot.id,
           participants: input.Participants,
-          customer: { firstName: input.Customer.FirstName, lastName: input.Customer.LastName, email: input.Customer.Email, phone: input.Customer.Phone },
+          customer: {
+            firstName: input.Customer.FirstName,
+            lastName: input.Customer.LastName,
+            email: input.Customer.Email,
+            phone: input.Customer.Phone,
+          },
           source: "PARTNER",
           partnerId: partner.id,
           apiKeyId: principal.keyId,

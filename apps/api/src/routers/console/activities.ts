@@ -1,24 +1,39 @@
-import { addDays, instantToLocal, NotFoundError, startOfLocalDay, todayIn } from "@slotwise/core";
-import { listActivities, timeslotsWithWaitlist } from "@slotwise/db";
 import { z } from "zod";
+
+import { addDays, dateField, idField, instantToLocal, NotFoundError, startOfLocalDay, todayIn } from "@slotwise/core";
+import { listActivities, operatorProduct, timeslotsWithWaitlist } from "@slotwise/db";
+
 import { consoleProcedure } from "../../trpc/procedures.ts";
-import { calendarDate } from "./console-inputs.ts";
 
 const GRID_DAYS = 14;
 
-export const listConsoleActivities = consoleProcedure.query(({ ctx }) => listActivities(ctx.db, ctx.principal.operatorId));
+export const listConsoleActivities = consoleProcedure.query(({ ctx }) =>
+  listActivities(ctx.db, ctx.principal.operatorId),
+);
 
 /** Fourteen local days of one activity's timeslots, from `from` (default: today in the activity's zone). */
 export const activityGrid = consoleProcedure
-  .input(z.object({ productId: z.int(), from: calendarDate.optional() }))
+  .input(z.object({ productId: idField("productId"), from: dateField("from").optional() }))
   .query(async ({ ctx, input }) => {
-    const product = await ctx.db.product.findFirst({ where: { id: input.productId, operatorId: ctx.principal.operatorId } });
+    const product = await operatorProduct(ctx.db, ctx.principal.operatorId, input.productId);
     if (!product) throw new NotFoundError(`There is no activity ${input.productId}`);
     const from = input.from ?? todayIn(product.timeZone, ctx.now());
-    const slots = await timeslotsWithWaitlist(ctx.db, product.id, startOfLocalDay(from, product.timeZone), startOfLocalDay(addDays(from, GRID_DAYS), product.timeZone));
+    const slots = await timeslotsWithWaitlist(
+      ctx.db,
+      product.id,
+      startOfLocalDay(from, product.timeZone),
+      startOfLocalDay(addDays(from, GRID_DAYS), product.timeZone),
+    );
     const now = ctx.now();
     return {
-      activity: { id: product.id, name: product.name, timeZone: product.timeZone, maxParticipants: product.maxParticipants, priceAmount: product.priceAmount, currency: product.currency },
+      activity: {
+        id: product.id,
+        name: product.name,
+        timeZone: product.timeZone,
+        maxParticipants: product.maxParticipants,
+        priceAmount: product.priceAmount,
+        currency: product.currency,
+      },
       days: Array.from({ length: GRID_DAYS }, (_, i) => addDays(from, i)),
       from,
       slots: slots.map((s) => ({

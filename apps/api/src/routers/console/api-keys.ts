@@ -1,13 +1,15 @@
-import { API_SCOPES } from "@slotwise/core";
-import { createApiKey, listApiKeys, revokeApiKey, scopeFromDb } from "@slotwise/db";
 import { z } from "zod";
-import { consoleProcedure } from "../../trpc/procedures.ts";
+
+import { API_SCOPES, integerField, keyState, textField } from "@slotwise/core";
+import { createApiKey, listApiKeys, operatorById, revokeApiKey, scopeFromDb } from "@slotwise/db";
+
 import { cacheTags } from "../../cache/read-cache.ts";
+import { consoleProcedure } from "../../trpc/procedures.ts";
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
 
 function presentKey(k: KeyRow, now: Date) {
-  const state: "revoked" | "expired" | "active" = k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt <= now ? "expired" : "active";
+  const state = keyState(k, now);
   return {
     prefix: k.prefix,
     name: k.name,
@@ -30,22 +32,34 @@ export const listKeys = consoleProcedure.query(async ({ ctx }) => {
 export const createKey = consoleProcedure
   .input(
     z.object({
-      name: z.string().trim().max(200).default(""),
+      name: textField("name", 0, 200).default(""),
       scopes: z.array(z.enum(API_SCOPES)).min(1, { error: "Choose at least one scope" }),
-      partner: z.string().trim().max(64).optional(),
-      expiresInDays: z.int().min(1).max(3650).optional(),
+      partner: textField("partner", 0, 64).optional(),
+      expiresInDays: integerField("expiresInDays")
+        .min(1, { error: "expiresInDays must be at least 1" })
+        .max(3650, { error: "expiresInDays must be at most 3650" })
+        .optional(),
     }),
   )
   .mutation(async ({ ctx, input }) => {
-    const operator = await ctx.db.operator.findUniqueOrThrow({ where: { id: ctx.principal.operatorId } });
+    const operator = await operatorById(ctx.db, ctx.principal.operatorId);
     const now = ctx.now();
-    const { key, record } = await createApiKey(ctx.db, { operatorSlug: operator.slug, scopes: input.scopes, partnerSlug: input.partner || undefined, expiresInDays: input.expiresInDays, name: input.name, now });
+    const { key, record } = await createApiKey(ctx.db, {
+      operatorSlug: operator.slug,
+      scopes: input.scopes,
+      partnerSlug: input.partner || undefined,
+      expiresInDays: input.expiresInDays,
+      name: input.name,
+      now,
+    });
     return { key, apiKey: presentKey(record, now) };
   });
 
-export const revokeKey = consoleProcedure.input(z.object({ prefix: z.string().trim().min(1).max(32) })).mutation(async ({ ctx, input }) => {
-  const now = ctx.now();
-  const revoked = await revokeApiKey(ctx.db, input.prefix, now, ctx.principal.operatorId);
-  ctx.cache.invalidate(cacheTags.apiKey(revoked.hash));
-  return { prefix: revoked.prefix, revokedAt: (revoked.revokedAt ?? now).toISOString() };
-});
+export const revokeKey = consoleProcedure
+  .input(z.object({ prefix: textField("prefix", 1, 32) }))
+  .mutation(async ({ ctx, input }) => {
+    const now = ctx.now();
+    const revoked = await revokeApiKey(ctx.db, input.prefix, now, ctx.principal.operatorId);
+    ctx.cache.invalidate(cacheTags.apiKey(revoked.hash));
+    return { prefix: revoked.prefix, revokedAt: (revoked.revokedAt ?? now).toISOString() };
+  });

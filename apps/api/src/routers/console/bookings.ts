@@ -1,27 +1,51 @@
-import { addDays, assertCancellable, instantToLocal, isCancellable, NotFoundError, startOfLocalDay } from "@slotwise/core";
-import { BOOKING_SORTS, bookingDetail, cancelBookingInTx, listBookings } from "@slotwise/db";
 import { z } from "zod";
-import { consoleProcedure } from "../../trpc/procedures.ts";
-import { calendarDate, pageInput, pageOf } from "./console-inputs.ts";
+
+import {
+  addDays,
+  assertCancellable,
+  dateField,
+  idField,
+  instantToLocal,
+  isCancellable,
+  NotFoundError,
+  startOfLocalDay,
+  textField,
+} from "@slotwise/core";
+import {
+  applyBookingCancellation,
+  BOOKING_SORTS,
+  bookingDetail,
+  bookingFilterChoices,
+  BookingSource,
+  BookingStatus,
+  listBookings,
+  operatorById,
+  WaiverStatus,
+} from "@slotwise/db";
+
 import { cacheTags } from "../../cache/read-cache.ts";
+import { pageInput, pageOf } from "../../inputs/console-inputs.ts";
+import { consoleProcedure } from "../../trpc/procedures.ts";
 
 const listInput = z.object({
-  from: calendarDate.optional(),
-  to: calendarDate.optional(),
-  source: z.enum(["PARTNER", "ONLINE", "POS"]).optional(),
-  partnerId: z.int().optional(),
-  productId: z.int().optional(),
-  status: z.enum(["CONFIRMED", "CANCELLED"]).optional(),
-  waiverStatus: z.enum(["COMPLETE", "PENDING"]).optional(),
-  search: z.string().trim().max(100).optional(),
+  from: dateField("from").optional(),
+  to: dateField("to").optional(),
+  source: z.enum(BookingSource).optional(),
+  partnerId: idField("partnerId").optional(),
+  productId: idField("productId").optional(),
+  status: z.enum(BookingStatus).optional(),
+  waiverStatus: z.enum(WaiverStatus).optional(),
+  search: textField("search", 0, 100).optional(),
   sort: z.enum(BOOKING_SORTS).default("startsAt"),
   direction: z.enum(["asc", "desc"]).default("desc"),
   ...pageInput,
 });
 
+const referenceInput = z.object({ reference: textField("reference", 1, 16) });
+
 /** All bookings, whatever their source; dates are activity dates in the operator's zone. */
 export const listConsoleBookings = consoleProcedure.input(listInput).query(async ({ ctx, input }) => {
-  const operator = await ctx.db.operator.findUniqueOrThrow({ where: { id: ctx.principal.operatorId } });
+  const operator = await operatorById(ctx.db, ctx.principal.operatorId);
   const { rows, total } = await listBookings(ctx.db, operator.id, {
     ...input,
     startsFrom: input.from ? startOfLocalDay(input.from, operator.timeZone) : undefined,
@@ -48,15 +72,14 @@ export const listConsoleBookings = consoleProcedure.input(listInput).query(async
 });
 
 /** What the filters offer: the operator's partners and activities. */
-export const bookingFilterOptions = consoleProcedure.query(async ({ ctx }) => {
-  const [partners, activities] = await Promise.all([
-    ctx.db.partner.findMany({ where: { operatorId: ctx.principal.operatorId }, orderBy: { name: "asc" }, select: { id: true, slug: true, name: true } }),
-    ctx.db.product.findMany({ where: { operatorId: ctx.principal.operatorId }, orderBy: { name: "asc" }, select: { id: true, name: true } }),
-  ]);
-  return { partners, activities };
-});
+export const bookingFilterOptions = consoleProcedure.query(({ ctx }) =>
+  bookingFilterChoices(ctx.db, ctx.principal.operatorId),
+);
 
-async function detailOrThrow(ctx: { db: Parameters<typeof bookingDetail>[0]; principal: { operatorId: number } }, reference: string) {
+async function detailOrThrow(
+  ctx: { db: Parameters<typeof bookingDetail>[0]; principal: { operatorId: number } },
+  reference: string,
+) {
   const booking = await bookingDetail(ctx.db, ctx.principal.operatorId, reference);
   if (!booking) throw new NotFoundError(`There is no booking ${reference}`);
   return booking;
@@ -70,16 +93,52 @@ function presentDetail(b: Awaited<ReturnType<typeof detailOrThrow>>, now: Date) 
     status: b.status,
     source: b.source,
     partner: b.partner ? { slug: b.partner.slug, name: b.partner.name } : null,
-    activity: { id: b.product.id, activityId: b.product.activityId, name: b.product.name, location: b.product.location, timeZone: b.product.timeZone },
-    timeslot: { id: b.timeslot.id, starts: instantToLocal(b.startsAt, b.product.timeZone), startsAt: b.startsAt.toISOString(), capacity: b.timeslot.capacity, placesTaken: b.timeslot.placesTaken },
+    activity: {
+      id: b.product.id,
+      activityId: b.product.activityId,
+      name: b.product.name,
+      location: b.product.location,
+      timeZone: b.product.timeZone,
+    },
+    timeslot: {
+      id: b.timeslot.id,
+      starts: instantToLocal(b.startsAt, b.product.timeZone),
+      startsAt: b.startsAt.toISOString(),
+      capacity: b.timeslot.capacity,
+      placesTaken: b.timeslot.placesTaken,
+    },
     participants: b.participants,
-    customer: { firstName: b.customerFirstName, lastName: b.customerLastName, email: b.customerEmail, phone: b.customerPhone },
+    customer: {
+      firstName: b.customerFirstName,
+      lastName: b.customerLastName,
+      email: b.customerEmail,
+      phone: b.customerPhone,
+    },
     paymentReference: b.paymentReference,
-    order: b.order ? { id: b.order.id, channel: b.order.channel, paid: b.order.paid, totalAmount: b.order.totalAmount, currency: b.order.currency, paymentReference: b.order.paymentReference } : null,
+    order: b.order
+      ? {
+          id: b.order.id,
+          channel: b.order.channel,
+          paid: b.order.paid,
+          totalAmount: b.order.totalAmount,
+          currency: b.order.currency,
+          paymentReference: b.order.paymentReference,
+        }
+      : null,
     waiverStatus: b.waiverStatus,
-    waiver: b.product.questions.map((q) => ({ id: q.id, label: q.label, type: q.type, required: q.required, value: (valueOf.get(q.id) ?? null) })),
+    waiver: b.product.questions.map((q) => ({
+      id: q.id,
+      label: q.label,
+      type: q.type,
+      required: q.required,
+      value: valueOf.get(q.id) ?? null,
+    })),
     history: b.events.map((e) => ({ type: e.type, actor: e.actor, at: e.at.toISOString() })),
-    emails: b.emails.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), sentAt: e.sentAt?.toISOString() ?? null })),
+    emails: b.emails.map((e) => ({
+      ...e,
+      createdAt: e.createdAt.toISOString(),
+      sentAt: e.sentAt?.toISOString() ?? null,
+    })),
     createdAt: b.createdAt.toISOString(),
     cancelledAt: b.cancelledAt?.toISOString() ?? null,
     cancellable: isCancellable(b, now),
@@ -87,19 +146,17 @@ function presentDetail(b: Awaited<ReturnType<typeof detailOrThrow>>, now: Date) 
 }
 
 export const getConsoleBooking = consoleProcedure
-  .input(z.object({ reference: z.string().trim().min(1).max(16) }))
+  .input(referenceInput)
   .query(async ({ ctx, input }) => presentDetail(await detailOrThrow(ctx, input.reference), ctx.now()));
 
 /** Cancels from the desk: places come back and the waitlist is told, as for a partner's cancellation. */
-export const cancelConsoleBooking = consoleProcedure
-  .input(z.object({ reference: z.string().trim().min(1).max(16) }))
-  .mutation(async ({ ctx, input }) => {
-    const booking = await detailOrThrow(ctx, input.reference);
-    const now = ctx.now();
-    if (booking.status === "CONFIRMED") {
-      assertCancellable(booking.startsAt, now);
-      await ctx.db.$transaction((tx) => cancelBookingInTx(tx, booking.id, `console:${ctx.principal.email}`, now));
-      ctx.cache.invalidate(cacheTags.product(booking.productId));
-    }
-    return presentDetail(await detailOrThrow(ctx, input.reference), now);
-  });
+export const cancelConsoleBooking = consoleProcedure.input(referenceInput).mutation(async ({ ctx, input }) => {
+  const booking = await detailOrThrow(ctx, input.reference);
+  const now = ctx.now();
+  if (booking.status === "CONFIRMED") {
+    assertCancellable(booking.startsAt, now);
+    await applyBookingCancellation(ctx.db, booking.id, `console:${ctx.principal.email}`, now);
+    ctx.cache.invalidate(cacheTags.product(booking.productId));
+  }
+  return presentDetail(await detailOrThrow(ctx, input.reference), now);
+});

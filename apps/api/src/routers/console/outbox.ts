@@ -1,10 +1,12 @@
-import { listOutbox } from "@slotwise/db";
 import { z } from "zod";
+
+import { EmailKind, EmailStatus, listOutbox } from "@slotwise/db";
+
+import { pageInput, pageOf } from "../../inputs/console-inputs.ts";
 import { consoleProcedure } from "../../trpc/procedures.ts";
-import { pageInput, pageOf } from "./console-inputs.ts";
 
 export const listConsoleOutbox = consoleProcedure
-  .input(z.object({ status: z.enum(["QUEUED", "SENT", "FAILED"]).optional(), kind: z.enum(["BOOKING_CONFIRMATION", "BOOKING_REMINDER", "WAITLIST_NOTIFICATION"]).optional(), ...pageInput }))
+  .input(z.object({ status: z.enum(EmailStatus).optional(), kind: z.enum(EmailKind).optional(), ...pageInput }))
   .query(async ({ ctx, input }) => {
     const { rows, total, counts } = await listOutbox(ctx.db, ctx.principal.operatorId, input);
     return {

@@ -1,14 +1,24 @@
-import { customerSchema, NotFoundError } from "@slotwise/core";
 import { z } from "zod";
+
+import { customerSchema, idField, NotFoundError, participantsField, textField } from "@slotwise/core";
+import { operatorTimeslot } from "@slotwise/db";
+
 import { presentBooking } from "../../presenters/booking.ts";
+import { sellTimeslot } from "../../services/sell-timeslot.ts";
 import { consoleProcedure } from "../../trpc/procedures.ts";
-import { sellTimeslot } from "../sell-timeslot.ts";
 
 /** A walk-in sale at the desk: a paid POS order and its booking. Waivers are signed on paper there, so they stay pending. */
 export const sellAtDesk = consoleProcedure
-  .input(z.object({ timeslotId: z.int(), Participants: z.int().min(1), Customer: customerSchema, PaymentReference: z.string().trim().max(128).optional() }))
+  .input(
+    z.object({
+      timeslotId: idField("timeslotId"),
+      Participants: participantsField("Participants"),
+      Customer: customerSchema,
+      PaymentReference: textField("PaymentReference", 0, 128).optional(),
+    }),
+  )
   .mutation(async ({ ctx, input }) => {
-    const slot = await ctx.db.timeslot.findFirst({ where: { id: input.timeslotId, product: { operatorId: ctx.principal.operatorId } }, include: { product: { include: { questions: true } } } });
+    const slot = await operatorTimeslot(ctx.db, ctx.principal.operatorId, input.timeslotId);
     if (!slot) throw new NotFoundError(`There is no timeslot ${input.timeslotId}`);
     const { order, booking } = await sellTimeslot(ctx, {
       product: slot.product,

@@ -1,13 +1,15 @@
 import { z } from "zod";
-import type { Context } from "../../trpc/context.ts";
-import { coreProcedure, partnerProcedure } from "../../trpc/procedures.ts";
+
+import { activityIdParam, partnerParam } from "../../inputs/path-params.ts";
+import { questionSchema } from "../../presenters/question-schema.ts";
 import { presentQuestion } from "../../presenters/question.ts";
-import { activityQuestions, findActivity } from "../find-activity.ts";
-import { activityIdParam, partnerParam } from "../schemas/params.ts";
-import { questionSchema } from "../schemas/question.ts";
+import { activityQuestions, findActivity } from "../../services/find-activity.ts";
+import type { Context } from "../../trpc/context.ts";
+import { anyPartnerProcedure, partnerProcedure } from "../../trpc/procedures.ts";
 
 const output = z.object({ data: z.array(questionSchema) });
-const description = "The waiver questions of the activity, in display order. Ask them before booking and send the answers with the booking.";
+const description =
+  "The waiver questions of the activity, in display order. Ask them before booking and send the answers with the booking.";
 
 async function questionsOf(ctx: Context & { principal: { operatorId: number } }, activityId: string) {
   const product = await findActivity(ctx, ctx.principal.operatorId, activityId);
@@ -15,14 +17,32 @@ async function questionsOf(ctx: Context & { principal: { operatorId: number } },
 }
 
 /** Defined before the partner variant: `core` would otherwise match `{partner}`. */
-export const listCoreQuestions = coreProcedure
-  .meta({ openapi: { method: "GET", path: "/ota/core/questions/{ActivityID}", tags: ["Waiver questions"], summary: "Waiver questions (any partner)", description } })
+export const listCoreQuestions = anyPartnerProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/ota/core/questions/{ActivityID}",
+      tags: ["Waiver questions"],
+      summary: "Waiver questions (any partner)",
+      description,
+    },
+    problems: ["invalid-parameter", "not-found"],
+  })
   .input(z.object({ ActivityID: activityIdParam }))
   .output(output)
   .query(({ ctx, input }) => questionsOf(ctx, input.ActivityID));
 
 export const listPartnerQuestions = partnerProcedure
-  .meta({ openapi: { method: "GET", path: "/ota/{partner}/questions/{ActivityID}", tags: ["Waiver questions"], summary: "Waiver questions", description } })
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/ota/{partner}/questions/{ActivityID}",
+      tags: ["Waiver questions"],
+      summary: "Waiver questions",
+      description,
+    },
+    problems: ["invalid-parameter", "not-found"],
+  })
   .input(z.object({ partner: partnerParam, ActivityID: activityIdParam }))
   .output(output)
   .query(({ ctx, input }) => questionsOf(ctx, input.ActivityID));

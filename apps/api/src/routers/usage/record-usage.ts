@@ -1,9 +1,11 @@
+import { z } from "zod";
+
 import { ExactDecimal, futureOccurredAtProblem, usageEntryBodySchema, ValidationError } from "@slotwise/core";
 import { recordUsage } from "@slotwise/db";
-import { z } from "zod";
+
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
+import { usageEntrySchema } from "../../presenters/usage-schema.ts";
 import { usageWriteProcedure } from "../../trpc/procedures.ts";
-import { usageEntrySchema } from "../schemas/usage.ts";
 
 export const recordUsageEntry = usageWriteProcedure
   .meta({
@@ -12,8 +14,10 @@ export const recordUsageEntry = usageWriteProcedure
       path: "/usage/meters",
       tags: ["Usage"],
       summary: "Record a usage entry",
-      description: "Records Usage (a JSON number greater than 0, kept as an exact decimal) against Meter. The names of built-in meters are reserved. Send an Idempotency-Key to retry safely.",
+      description:
+        "Records Usage (a JSON number greater than 0, kept as an exact decimal) against Meter. The names of built-in meters are reserved. Send an Idempotency-Key to retry safely.",
     },
+    problems: ["idempotency-conflict", "validation", "idempotency-key-reuse"],
     successStatus: 201,
   })
   .input(usageEntryBodySchema)
@@ -22,18 +26,33 @@ export const recordUsageEntry = usageWriteProcedure
     const now = ctx.now();
     const problem = futureOccurredAtProblem(input.OccurredAt, now);
     if (problem) throw new ValidationError([{ field: "OccurredAt", message: problem }]);
-    const occurredAt = input.OccurredAt === undefined ? new Date(Math.floor(now.getTime() / 1000) * 1000) : new Date(input.OccurredAt * 1000);
-    return withIdempotency(ctx, "POST /usage/meters", input, async (tx) => {
-      const entry = await recordUsage(tx, {
-        operatorId: ctx.principal.operatorId,
-        meter: input.Meter,
-        usage: input.Usage,
-        extraInfo: input.ExtraInfo ?? null,
-        occurredAt,
-        idempotencyKey: ctx.idempotencyKey ?? null,
-        createdAt: now,
-      });
-      const data = { ID: Number(entry.id), Meter: entry.meter, Usage: new ExactDecimal(entry.usage).toNumber(), OccurredAt: Math.floor(entry.occurredAt.getTime() / 1000), ExtraInfo: entry.extraInfo };
-      return { status: 201, body: { data }, headers: {} };
-    }, { singleStatement: true });
+    const occurredAt =
+      input.OccurredAt === undefined
+        ? new Date(Math.floor(now.getTime() / 1000) * 1000)
+        : new Date(input.OccurredAt * 1000);
+    return withIdempotency(
+      ctx,
+      "POST /usage/meters",
+      input,
+      async (tx) => {
+        const entry = await recordUsage(tx, {
+          operatorId: ctx.principal.operatorId,
+          meter: input.Meter,
+          usage: input.Usage,
+          extraInfo: input.ExtraInfo ?? null,
+          occurredAt,
+          idempotencyKey: ctx.idempotencyKey ?? null,
+          createdAt: now,
+        });
+        const data = {
+          ID: Number(entry.id),
+          Meter: entry.meter,
+          Usage: new ExactDecimal(entry.usage).toNumber(),
+          OccurredAt: Math.floor(entry.occurredAt.getTime() / 1000),
+          ExtraInfo: entry.extraInfo,
+        };
+        return { status: 201, body: { data }, headers: {} };
+      },
+      { singleStatement: true },
+    );
   });

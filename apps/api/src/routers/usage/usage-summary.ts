@@ -1,8 +1,10 @@
-import { summaryQuerySchema } from "@slotwise/core";
 import { z } from "zod";
+
+import { summaryQuerySchema } from "@slotwise/core";
+
+import { usageSummarySchema } from "../../presenters/usage-schema.ts";
+import { summarizeUsage } from "../../services/summarize-usage.ts";
 import { usageReadProcedure } from "../../trpc/procedures.ts";
-import { usageSummarySchema } from "../schemas/usage.ts";
-import { summarizeUsage } from "./summarize.ts";
 
 export const usageSummary = usageReadProcedure
   .meta({
@@ -11,8 +13,10 @@ export const usageSummary = usageReadProcedure
       path: "/usage/meters",
       tags: ["Usage"],
       summary: "Usage summary for a date range",
-      description: "Totals per meter, built-in meters included, for the local days from..to (both included, at most 366) in tz, which defaults to the operator's time zone.",
+      description:
+        "Totals per meter, built-in meters included, for the local days from..to (both included, at most 366) in tz, which defaults to the operator's time zone.",
     },
+    problems: ["validation"],
   })
   .input(summaryQuerySchema)
   .output(z.object({ data: usageSummarySchema }))

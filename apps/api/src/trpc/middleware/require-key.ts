@@ -1,4 +1,7 @@
 import { ForbiddenError, UnauthorizedError, type ApiScopeName } from "@slotwise/core";
+
+import { bearerToken } from "../../auth/bearer-token.ts";
+import type { PartnerPrincipal } from "../context.ts";
 import { t } from "../init.ts";
 
 const SCOPE_PURPOSE: Record<ApiScopeName, string> = {
@@ -13,10 +16,15 @@ const SCOPE_PURPOSE: Record<ApiScopeName, string> = {
  */
 export function requireKey(scope: ApiScopeName) {
   return t.middleware(async ({ ctx, next }) => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.authorization ?? "");
-    if (!match?.[1]) throw new UnauthorizedError("Send your API key as Authorization: Bearer <key>");
-    const principal = await ctx.authenticateKey(match[1]);
-    if (!principal) throw new UnauthorizedError("The API key is unknown, revoked or expired");
+    await ctx.guards.checkAuthFailures(ctx.clientAddress);
+    const token = bearerToken(ctx.authorization);
+    const principal = token ? await ctx.authenticateKey(token) : null;
+    if (!principal) {
+      await ctx.guards.authFailed(ctx.clientAddress);
+      throw new UnauthorizedError(
+        token ? "The API key is unknown, revoked or expired" : "Send your API key as Authorization: Bearer <key>",
+      );
+    }
     if (!principal.scopes.includes(scope)) {
       throw new ForbiddenError(`This key does not have the ${scope} scope needed for ${SCOPE_PURPOSE[scope]}`);
     }
@@ -31,8 +39,12 @@ export const requirePartnerSegment = t.middleware(async ({ ctx, next, getRawInpu
   const input = (await getRawInput()) as { partner?: unknown } | undefined;
   const segment = typeof input?.partner === "string" ? input.partner : "";
   if (!principal.partner || segment.toLowerCase() !== principal.partner.slug) {
-    const own = principal.partner ? `; this key belongs to partner ${principal.partner.slug}: use /api/v2/ota/${principal.partner.slug}/…` : "";
+    const own = principal.partner
+      ? `; this key belongs to partner ${principal.partner.slug}: use /api/v2/ota/${principal.partner.slug}/…`
+      : "";
     throw new ForbiddenError(`This key may not act for partner ${segment || "(none)"}${own}`);
   }
-  return next({ ctx: { ...ctx, principal } });
+  // Narrowed, so partner procedures never need a fallback for a key without a partner.
+  const partnerPrincipal: PartnerPrincipal = { ...principal, partner: principal.partner };
+  return next({ ctx: { ...ctx, principal: partnerPrincipal } });
 });

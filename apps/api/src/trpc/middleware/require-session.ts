@@ -1,5 +1,7 @@
-import { ForbiddenError, UnauthorizedError } from "@slotwise/core";
+import { UnauthorizedError } from "@slotwise/core";
 import { findSession } from "@slotwise/db";
+
+import { assertConsoleOrigin } from "../../auth/console-origin.ts";
 import { t } from "../init.ts";
 
 /**
@@ -8,10 +10,23 @@ import { t } from "../init.ts";
  * make a signed-in browser act.
  */
 export const requireSession = t.middleware(async ({ ctx, next, type }) => {
-  if (type === "mutation" && ctx.origin !== undefined && !ctx.settings.consoleOrigins.includes(ctx.origin)) {
-    throw new ForbiddenError(`Requests from ${ctx.origin} may not change anything here`);
-  }
+  if (type === "mutation") assertConsoleOrigin(ctx);
+  await ctx.guards.checkAuthFailures(ctx.clientAddress);
   const session = ctx.sessionToken ? await findSession(ctx.db, ctx.sessionToken, ctx.now()) : null;
-  if (!session) throw new UnauthorizedError("Sign in to continue");
-  return next({ ctx: { ...ctx, principal: { kind: "console" as const, userId: session.userId, operatorId: session.user.operatorId, email: session.user.email } } });
+  if (!session) {
+    // A browser without a cookie is not guessing; one with a cookie that names no session may be.
+    if (ctx.sessionToken) await ctx.guards.authFailed(ctx.clientAddress);
+    throw new UnauthorizedError("Sign in to continue");
+  }
+  return next({
+    ctx: {
+      ...ctx,
+      principal: {
+        kind: "console" as const,
+        userId: session.userId,
+        operatorId: session.user.operatorId,
+        email: session.user.email,
+      },
+    },
+  });
 });

@@ -1,0 +1,63 @@
+import type { Redis } from "ioredis";
+import { RateLimiterRes } from "rate-limiter-flexible";
+
+import { TooManyRequestsError } from "../problems/too-many-requests.ts";
+import { makeLimiter, retryAfterSeconds, spendPoint } from "./limiter-store.ts";
+import { signInThrottle, type SignInLimits } from "./sign-in-throttle.ts";
+
+export interface GuardLimits {
+  /** Failed authentications (unknown keys, bad sessions) an address may make in 10 minutes. */
+  authFailuresPer10Minutes: number;
+  /** Anonymous shopfront checkouts and waitlist entries an address may make in an hour. */
+  shopWritesPerHour: number;
+  signIn: SignInLimits;
+}
+
+/** The budgets of docs/decisions.md ("Rate limits"). */
+export const DEFAULT_GUARD_LIMITS: GuardLimits = {
+  authFailuresPer10Minutes: 100,
+  shopWritesPerHour: 60,
+  signIn: {
+    freeFailures: 5,
+    maxDelaySeconds: 900,
+    accountFailuresPerDay: 20,
+    addressFailuresPerDay: 50,
+    trustedAddressDays: 14,
+  },
+};
+
+/** The budgets that protect what every client shares from what one client does. */
+export function createGuards(limits: GuardLimits, redis?: Redis) {
+  const authFailures = makeLimiter(redis, "guard:auth-failures", limits.authFailuresPer10Minutes, 600);
+  const shopWrites = makeLimiter(redis, "guard:shop-writes", limits.shopWritesPerHour, 3_600);
+
+  return {
+    /** Refuses, before any key or session is looked up, an address that has failed too often. */
+    async checkAuthFailures(address: string): Promise<void> {
+      const used = await authFailures.get(address);
+      if (used && used.consumedPoints >= limits.authFailuresPer10Minutes) {
+        throw new TooManyRequestsError(
+          "Too many failed authentications from this address; retry later",
+          retryAfterSeconds(used.msBeforeNext),
+        );
+      }
+    },
+    async authFailed(address: string): Promise<void> {
+      await spendPoint(authFailures, address);
+    },
+    async takeShopWrite(address: string): Promise<void> {
+      try {
+        await shopWrites.consume(address);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        throw new TooManyRequestsError(
+          "Too many orders and waitlist entries from this address; retry later",
+          retryAfterSeconds(rejection.msBeforeNext),
+        );
+      }
+    },
+    signIn: signInThrottle(limits.signIn, redis),
+  };
+}
+
+export type Guards = ReturnType<typeof createGuards>;

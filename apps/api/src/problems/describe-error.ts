@@ -1,0 +1,114 @@
+import { TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+
+import {
+  BadRequestError,
+  ConflictError,
+  fieldErrorsOf,
+  ForbiddenError,
+  IdempotencyKeyReuseError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from "@slotwise/core";
+
+import type { ProblemKind } from "./problem-kinds.ts";
+import { problem, type Problem } from "./problem.ts";
+import { TooManyRequestsError } from "./too-many-requests.ts";
+
+// P2028: Prisma could not start (or finish) a transaction in time, i.e. the database is saturated.
+const UNAVAILABLE_CODES = new Set([
+  "P2028",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "P1001",
+  "P1002",
+  "P1017",
+]);
+
+// pg's words for a connection that broke mid-request, or that a restart left unusable.
+const LOST_CONNECTION =
+  /Connection terminated|connect ECONNREFUSED|Can't reach database|terminating connection due to administrator command|encountered a connection error and is not queryable|the database system is (shutting down|starting up|in recovery mode)/;
+
+/** Whether the database, not the request, is what failed: the client should retry later. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 8; depth++) {
+    if (typeof e !== "object") return false;
+    const record = e as { code?: unknown; cause?: unknown; message?: unknown; kind?: unknown };
+    if (typeof record.code === "string" && UNAVAILABLE_CODES.has(record.code)) return true;
+    if (record.kind === "DatabaseNotReachable" || record.kind === "ConnectionClosed") return true;
+    if (typeof record.message === "string" && LOST_CONNECTION.test(record.message)) return true;
+    // Prisma's known request errors carry the driver's error under `meta`, not `cause`.
+    const meta = (e as { meta?: { driverAdapterError?: unknown } }).meta;
+    e = record.cause ?? meta?.driverAdapterError;
+  }
+  return false;
+}
+
+function validation(errors: { field: string; message: string }[]): Problem {
+  const [first] = errors;
+  const detail =
+    errors.length > 1
+      ? `${first?.message ?? "Invalid input"} (and ${errors.length - 1} more)`
+      : (first?.message ?? "Invalid input");
+  return problem("validation", detail, { errors });
+}
+
+function describeDomainError(error: Error): Problem | null {
+  if (error instanceof ValidationError) return validation(error.errors);
+  if (error instanceof BadRequestError) return problem(error.kind, error.message);
+  if (error instanceof NotFoundError) return problem("not-found", error.message);
+  if (error instanceof ConflictError) return problem(error.kind, error.message, error.extra);
+  if (error instanceof IdempotencyKeyReuseError) return problem("idempotency-key-reuse", error.message);
+  if (error instanceof UnauthorizedError) return problem("unauthorized", error.message);
+  if (error instanceof ForbiddenError) return problem("forbidden", error.message);
+  if (error instanceof ZodError) return validation(fieldErrorsOf(error));
+  if (error instanceof TooManyRequestsError)
+    return problem("rate-limited", `${error.message} (in ${error.retryAfterSeconds} s)`);
+  return null;
+}
+
+const TRPC_CODES: Partial<Record<TRPCError["code"], [ProblemKind, string]>> = {
+  NOT_FOUND: ["not-found", "There is nothing at this path"],
+  METHOD_NOT_SUPPORTED: ["method-not-allowed", "This path does not accept this method"],
+  PAYLOAD_TOO_LARGE: ["payload-too-large", "The body is larger than 64 KiB"],
+  UNSUPPORTED_MEDIA_TYPE: ["unsupported-media-type", "The body must be JSON, sent with Content-Type: application/json"],
+  PARSE_ERROR: ["malformed-json", "The body is not valid JSON"],
+  TOO_MANY_REQUESTS: ["rate-limited", "Too many requests; retry after the time in Retry-After"],
+  UNAUTHORIZED: ["unauthorized", "Authentication is required"],
+  FORBIDDEN: ["forbidden", "This key may not do this"],
+};
+
+export const INTERNAL_DETAIL =
+  "Something went wrong on our side. Retry later, and quote the X-Request-Id header if it persists.";
+
+export function describeError(error: unknown): Problem {
+  const cause = error instanceof TRPCError && error.cause ? error.cause : error;
+  if (cause instanceof Error) {
+    const domain = describeDomainError(cause);
+    if (domain) return domain;
+  }
+  // Only decodeURIComponent throws these: a path with broken percent-encoding.
+  if (cause instanceof URIError)
+    return problem("invalid-parameter", "The path is not a valid URL: it has broken percent-encoding");
+  if (error instanceof TRPCError && error.code === "BAD_REQUEST") {
+    // tRPC's own refusals of a request's shape (unparsable input, an oversized batch).
+    if (cause instanceof SyntaxError) return problem("malformed-json", "The input is not valid JSON");
+    return problem("bad-request", error.message);
+  }
+  if (isDatabaseUnavailable(error)) {
+    return problem("unavailable", "The service cannot reach its database right now; retry shortly");
+  }
+  if (error instanceof TRPCError) {
+    const known = TRPC_CODES[error.code];
+    if (known) return problem(...known);
+  }
+  return problem("internal", INTERNAL_DETAIL);
+}

@@ -1,0 +1,27 @@
+import type { FastifyError } from "fastify";
+
+import { describeError } from "./describe-error.ts";
+import { problem, type Problem } from "./problem.ts";
+
+/** Errors Fastify raises itself, before any procedure runs, in the contract's terms. */
+export function describeFrameworkError(error: FastifyError): Problem {
+  switch (error.code) {
+    case "FST_ERR_BAD_URL":
+      return problem("invalid-parameter", "The path is not a valid URL: it has broken percent-encoding");
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return problem("uri-too-long", "A path segment is longer than 2,048 characters");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return problem("payload-too-large", "The body is larger than 64 KiB");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return problem("unsupported-media-type", "The body must be JSON, sent with Content-Type: application/json");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return problem("malformed-json", "The body is empty although Content-Type says JSON");
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return problem("malformed-json", "The body is not valid JSON");
+    default:
+      if (error instanceof SyntaxError || error.statusCode === 400)
+        return problem("malformed-json", "The body is not valid JSON");
+      return describeError(error);
+  }
+}

@@ -1,0 +1,92 @@
+/** What each problem `type` means, for the page its URL serves. */
+export const PROBLEM_KINDS = {
+  "invalid-parameter": {
+    status: 400,
+    title: "Invalid path parameter",
+    help: "A path parameter is malformed. An ActivityID is s_ followed by 6 to 32 letters or digits.",
+  },
+  "bad-request": {
+    status: 400,
+    title: "Bad request",
+    help: "The combination of query parameters is not allowed, e.g. resolve-product needs exactly one of ID and Name.",
+  },
+  "malformed-json": { status: 400, title: "Malformed JSON", help: "The request body could not be parsed as JSON." },
+  unauthorized: {
+    status: 401,
+    title: "Unauthorized",
+    help: "Send a valid API key as Authorization: Bearer <key>. Keys can be unknown, revoked or expired.",
+  },
+  forbidden: {
+    status: 403,
+    title: "Forbidden",
+    help: "The key is valid but lacks the scope the path needs, or is used under another partner's path segment.",
+  },
+  "not-found": {
+    status: 404,
+    title: "Not found",
+    help: "The product, activity, timeslot, booking or path does not exist for your operator.",
+  },
+  "method-not-allowed": {
+    status: 405,
+    title: "Method not allowed",
+    help: "The path exists but not with this method; the Allow header lists the methods it takes.",
+  },
+  "insufficient-capacity": {
+    status: 409,
+    title: "Insufficient capacity",
+    help: "Fewer places are left than Participants; `available` says how many. Offer the customer another timeslot.",
+  },
+  "timeslot-unavailable": {
+    status: 409,
+    title: "Timeslot unavailable",
+    help: "The timeslot has started, is past its booking cut-off, or is closed.",
+  },
+  "idempotency-conflict": {
+    status: 409,
+    title: "Request in progress",
+    help: "A request with the same Idempotency-Key is still being processed. Retry shortly.",
+  },
+  "payload-too-large": { status: 413, title: "Payload too large", help: "Request bodies are limited to 64 KiB." },
+  "uri-too-long": {
+    status: 414,
+    title: "URI too long",
+    help: "The request target (path and query) is longer than 8,192 characters.",
+  },
+  "unsupported-media-type": {
+    status: 415,
+    title: "Unsupported media type",
+    help: "Send request bodies as JSON with Content-Type: application/json.",
+  },
+  validation: {
+    status: 422,
+    title: "Validation failed",
+    help: "A query parameter or body field is missing or invalid. `errors` lists each failing field by its dotted path.",
+  },
+  "idempotency-key-reuse": {
+    status: 422,
+    title: "Idempotency key reused",
+    help: "The Idempotency-Key was used before with a different request. Use a new key for a new request.",
+  },
+  "rate-limited": {
+    status: 429,
+    title: "Rate limited",
+    help: "A budget is spent: the key's request rate, the address's failed authentications or sign-ins, or its shopfront orders. Wait for the seconds in Retry-After.",
+  },
+  internal: {
+    status: 500,
+    title: "Internal error",
+    help: "Something went wrong on our side. Retry later, and quote the X-Request-Id header if it persists.",
+  },
+  unavailable: {
+    status: 503,
+    title: "Service unavailable",
+    help: "The service cannot reach its database right now. Retry shortly.",
+  },
+} as const satisfies Record<string, { status: number; title: string; help: string }>;
+
+/** Every problem this API can answer: the `kind` of a problem document, and the last segment of its `type`. */
+export type ProblemKind = keyof typeof PROBLEM_KINDS;
+
+export function isProblemKind(kind: string): kind is ProblemKind {
+  return Object.hasOwn(PROBLEM_KINDS, kind);
+}

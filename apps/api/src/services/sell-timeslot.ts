@@ -1,0 +1,47 @@
+import { participantsProblem, ValidationError, type WaiverAnswer } from "@slotwise/core";
+import { placePaidOrder, type Database, type Product } from "@slotwise/db";
+
+import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
+import type { Settings } from "../trpc/context.ts";
+
+export interface Sale {
+  product: Product;
+  timeslotId: number;
+  participants: number;
+  customer: { FirstName: string; LastName: string; Email: string; Phone: string };
+  paymentReference: string | null;
+  answers: readonly WaiverAnswer[];
+  waiverStatus: "complete" | "pending";
+  channel: "ONLINE" | "POS";
+  actor: string;
+}
+
+/** A paid order with its booking, for the shopfront's checkout and the console's point of sale. */
+export async function sellTimeslot(
+  ctx: { db: Database; cache: ReadCache; now: () => Date; settings: Settings },
+  sale: Sale,
+) {
+  const bounds = participantsProblem(sale.participants, sale.product);
+  if (bounds) throw new ValidationError([{ field: "Participants", message: bounds }]);
+  const sold = await placePaidOrder(ctx.db, {
+    product: sale.product,
+    timeslotId: sale.timeslotId,
+    participants: sale.participants,
+    customer: {
+      firstName: sale.customer.FirstName,
+      lastName: sale.customer.LastName,
+      email: sale.customer.Email,
+      phone: sale.customer.Phone,
+    },
+    paymentReference: sale.paymentReference,
+    answers: sale.answers,
+    waiverStatus: sale.waiverStatus,
+    actor: sale.actor,
+    now: ctx.now(),
+    reminderHoursBefore: ctx.settings.reminderHoursBefore,
+    channel: sale.channel,
+    unitPrice: { amount: sale.product.priceAmount, currency: sale.product.currency },
+  });
+  ctx.cache.invalidate(cacheTags.product(sale.product.id));
+  return sold;
+}

@@ -1,0 +1,21 @@
+/**
+ * Runs tasks that share a key one after another in this process; different keys run freely.
+ * Sales of one timeslot queue on its row lock in PostgreSQL anyway: queueing them here
+ * instead keeps pooled connections free, and lets each waiter see, before it starts a
+ * transaction, that the ones before it sold the last places. A key is kept only while tasks
+ * for it are queued or running, so the map never outgrows the requests in flight.
+ */
+export class SerialByKey {
+  readonly #tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.#tails.get(key) ?? Promise.resolve();
+    const result = previous.then(task);
+    const tail = result.catch(() => undefined);
+    this.#tails.set(key, tail);
+    void tail.then(() => {
+      if (this.#tails.get(key) === tail) this.#tails.delete(key);
+    });
+    return result;
+  }
+}

@@ -1,0 +1,230 @@
+import { setTimeout as delay } from "node:timers/promises";
+
+import { describe, expect, it } from "vitest";
+
+import { DEFAULT_GUARD_LIMITS, type GuardLimits } from "../../src/limits/guards.ts";
+import { CONSOLE_ORIGIN, GENEROUS_GUARDS, OTA, problemOf, startApi } from "../harness.ts";
+
+const DEMO = { email: "demo@example.com", password: "correct-horse-battery" };
+
+/** A /trpc call as a browser at `address` would send it (the API trusts loopback's X-Forwarded-For). */
+function trpcFrom(base: string, address: string) {
+  return (path: string, input: unknown, init: { method?: "GET" | "POST"; cookie?: string } = {}) => {
+    const headers: Record<string, string> = { "X-Forwarded-For": address, Origin: CONSOLE_ORIGIN };
+    if (init.cookie) headers.cookie = init.cookie;
+    if ((init.method ?? "POST") === "GET")
+      return fetch(`${base}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers });
+    return fetch(`${base}/trpc/${path}`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify(input),
+    });
+  };
+}
+
+async function trpcError(response: Response) {
+  return ((await response.json()) as { error: { message: string; data: { code: string; httpStatus: number } } }).error;
+}
+
+describe("failed authentication is counted per client address", () => {
+  it("answers 429 once an address has sent too many unknown keys, before looking any up", async () => {
+    const api = await startApi({ guards: { ...GENEROUS_GUARDS, authFailuresPer10Minutes: 100 } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 250; i++) {
+      const response = await api.request(`${OTA}/products`, {
+        key: `sw_invented${i}`,
+        headers: { "X-Forwarded-For": "198.51.100.1" },
+      });
+      statuses.push(response.status);
+      await response.arrayBuffer();
+    }
+    expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(100).every((s) => s === 429)).toBe(true);
+    const refused = await api.request(`${OTA}/products`, {
+      key: "sw_invented-more",
+      headers: { "X-Forwarded-For": "198.51.100.1" },
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await problemOf(refused)).problem).toMatchObject({
+      type: "http://api.test/problems/rate-limited",
+      status: 429,
+    });
+    // Another address, with a real key, is not affected.
+    const key = await api.key();
+    expect((await api.request(`${OTA}/products`, { key, headers: { "X-Forwarded-For": "198.51.100.2" } })).status).toBe(
+      200,
+    );
+  });
+
+  it("counts made-up session cookies on /trpc too, answering TOO_MANY_REQUESTS", async () => {
+    const api = await startApi({ guards: { ...GENEROUS_GUARDS, authFailuresPer10Minutes: 5 } });
+    const call = trpcFrom(api.base, "198.51.100.3");
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await call("console.session.me", undefined, { method: "GET", cookie: `sw_session=made-up-${i}` })).status,
+      ).toBe(401);
+    const refused = await call("console.session.me", undefined, { method: "GET", cookie: "sw_session=made-up-last" });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await trpcError(refused)).toMatchObject({ data: { code: "TOO_MANY_REQUESTS", httpStatus: 429 } });
+  });
+});
+
+describe("sign-in guessing", () => {
+  const limits: GuardLimits = {
+    ...GENEROUS_GUARDS,
+    signIn: { ...DEFAULT_GUARD_LIMITS.signIn, freeFailures: 3, accountFailuresPerDay: 10, addressFailuresPerDay: 30 },
+  };
+
+  it("makes a stranger wait after the free failures, even with the right password, while the rightful user's known address still signs in", async () => {
+    const api = await startApi({ guards: limits });
+    const owner = trpcFrom(api.base, "203.0.113.10");
+    const stranger = trpcFrom(api.base, "203.0.113.66");
+    expect((await owner("console.session.signIn", DEMO)).status).toBe(200);
+
+    for (let i = 0; i < 4; i++)
+      expect((await stranger("console.session.signIn", { ...DEMO, password: `guess-${i}` })).status).toBe(401);
+    // The answer does not depend on the password: it was not checked.
+    for (const password of ["guess-again", DEMO.password]) {
+      const refused = await stranger("console.session.signIn", { ...DEMO, password });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(await trpcError(refused)).toMatchObject({ data: { code: "TOO_MANY_REQUESTS" } });
+    }
+    expect((await owner("console.session.signIn", DEMO)).status).toBe(200);
+  });
+
+  it("doubles the wait after each further failure", async () => {
+    const api = await startApi({ guards: limits });
+    const stranger = trpcFrom(api.base, "203.0.113.67");
+    const guess = (i: number) =>
+      stranger("console.session.signIn", { email: "harbour@example.com", password: `guess-${i}` });
+    for (let i = 0; i < 4; i++) expect((await guess(i)).status).toBe(401);
+    expect((await guess(4)).headers.get("retry-after")).toBe("1");
+    await delay(1_100);
+    expect((await guess(5)).status).toBe(401);
+    const refused = await guess(6);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("2");
+  });
+
+  it("checks one guess at a time per account, so a batch of simultaneous guesses gets no further than one", async () => {
+    const api = await startApi({ guards: limits });
+    const guesses = Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [i, { email: "harbour@example.com", password: `batched-${i}` }]),
+    );
+    const response = await fetch(`${api.base}/trpc/${Array(10).fill("console.session.signIn").join(",")}?batch=1`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: CONSOLE_ORIGIN, "X-Forwarded-For": "203.0.113.68" },
+      body: JSON.stringify(guesses),
+    });
+    const results = (await response.json()) as { error?: { data: { code: string } } }[];
+    const codes = results.map((result) => result.error?.data.code);
+    expect(codes.filter((code) => code === "UNAUTHORIZED")).toHaveLength(1);
+    expect(codes.filter((code) => code === "TOO_MANY_REQUESTS")).toHaveLength(9);
+  });
+
+  it("ends an account's day at its cap for every address but the ones it signed in from", async () => {
+    const api = await startApi({
+      guards: { ...limits, signIn: { ...limits.signIn, freeFailures: 100, accountFailuresPerDay: 5 } },
+    });
+    const owner = trpcFrom(api.base, "203.0.113.20");
+    expect((await owner("console.session.signIn", DEMO)).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await trpcFrom(api.base, `203.0.113.${30 + i}`)("console.session.signIn", {
+            email: " DEMO@example.com",
+            password: "wrong",
+          })
+        ).status,
+      ).toBe(401);
+    expect((await trpcFrom(api.base, "203.0.113.40")("console.session.signIn", DEMO)).status).toBe(429);
+    expect((await owner("console.session.signIn", DEMO)).status).toBe(200);
+  });
+
+  it("caps an address's failures a day over every account it tries", async () => {
+    const api = await startApi({ guards: limits });
+    const sprayer = trpcFrom(api.base, "203.0.113.99");
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++)
+      statuses.push(
+        (await sprayer("console.session.signIn", { email: `nobody-${i}@example.com`, password: "x" })).status,
+      );
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    expect((await sprayer("console.session.signIn", DEMO)).status).toBe(429);
+    expect((await trpcFrom(api.base, "203.0.113.100")("console.session.signIn", DEMO)).status).toBe(200);
+  });
+});
+
+describe("/trpc has a request budget per key, session and address", () => {
+  it("gives each anonymous address its own budget and answers 429 with Retry-After past it", async () => {
+    const api = await startApi({ perSecond: 3, burst: 3 });
+    const first = trpcFrom(api.base, "192.0.2.1");
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await first("shopfront.activities", { operator: "demo" }, { method: "GET" })).status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    const refused = await first("shopfront.activities", { operator: "demo" }, { method: "GET" });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await trpcError(refused)).toMatchObject({ data: { code: "TOO_MANY_REQUESTS", httpStatus: 429 } });
+    expect(
+      (await trpcFrom(api.base, "192.0.2.2")("shopfront.activities", { operator: "demo" }, { method: "GET" })).status,
+    ).toBe(200);
+  });
+
+  it("draws every call on its address's budget too, so invented cookies buy no fresh budget", async () => {
+    const api = await startApi({ perSecond: 3, burst: 3 });
+    const browser = trpcFrom(api.base, "192.0.2.3");
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await browser(
+            "shopfront.activities",
+            { operator: "demo" },
+            { method: "GET", cookie: `sw_session=made-up-${i}` },
+          )
+        ).status,
+      );
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses.slice(3)).toEqual([429, 429, 429]);
+  });
+
+  it("counts each call of a batch against the budget", async () => {
+    const api = await startApi({ perSecond: 3, burst: 3 });
+    const batch = (address: string, calls: number) =>
+      fetch(
+        `${api.base}/trpc/${Array(calls).fill("shopfront.activities").join(",")}?batch=1&input=${encodeURIComponent(
+          JSON.stringify(Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, { operator: "demo" }]))),
+        )}`,
+        { headers: { "X-Forwarded-For": address } },
+      );
+    expect((await batch("192.0.2.6", 3)).status).toBe(200);
+    expect((await batch("192.0.2.6", 1)).status).toBe(429);
+    expect((await batch("192.0.2.7", 4)).status).toBe(429);
+  });
+
+  it("limits anonymous shopfront orders and waitlist entries per address per hour, valid or not", async () => {
+    const api = await startApi({ guards: { ...GENEROUS_GUARDS, shopWritesPerHour: 3 } });
+    const shopper = trpcFrom(api.base, "192.0.2.4");
+    for (let i = 0; i < 3; i++)
+      expect((await shopper("shopfront.joinWaitlist", { operator: "demo" })).status).toBe(422);
+    const refused = await shopper("shopfront.checkout", { operator: "demo" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3_000);
+    expect((await trpcFrom(api.base, "192.0.2.5")("shopfront.joinWaitlist", { operator: "demo" })).status).toBe(422);
+  });
+});
+
+describe("client addresses", () => {
+  it("ignores X-Forwarded-For unless the sender is a trusted proxy", async () => {
+    const api = await startApi({ trustProxy: false, guards: { ...GENEROUS_GUARDS, shopWritesPerHour: 2 } });
+    for (const address of ["192.0.2.10", "192.0.2.11"])
+      expect((await trpcFrom(api.base, address)("shopfront.joinWaitlist", { operator: "demo" })).status).toBe(422);
+    expect((await trpcFrom(api.base, "192.0.2.12")("shopfront.joinWaitlist", { operator: "demo" })).status).toBe(429);
+  });
+});

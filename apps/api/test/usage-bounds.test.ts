@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { ExactDecimal } from "@slotwise/core";
+import { compactUsage } from "@slotwise/db";
+
+import { problemOf, startApi, type Api } from "./harness.ts";
+
+let api: Api;
+let key: string;
+const URL_ = "/api/v2/usage/meters";
+const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+beforeAll(async () => {
+  api = await startApi();
+  await api.db.operator.create({ data: { slug: "bounds-co", name: "Bounds Co", timeZone: "UTC" } });
+  key = await api.key({ operator: "bounds-co", scopes: ["usage:write", "usage:read"] });
+});
+
+/** Posts the JSON text as written, so the number is exactly what a client would send. */
+const post = (json: string) =>
+  api.request(URL_, { method: "POST", key, body: json, headers: { "Content-Type": "application/json" } });
+
+describe("Usage bounds over REST", () => {
+  it.each([
+    ["9e25", "Usage must be less than 1e15"],
+    ["1000000000000000", "Usage must be less than 1e15"],
+    ["0.0000001", "Usage must have at most 6 decimal places"],
+    ["0.30000000000000004", "Usage must have at most 6 decimal places"],
+    ["1234567890.123456", "Usage must have at most 15 significant digits"],
+  ])("answers 422 naming Usage to %s, and records nothing", async (usage, message) => {
+    const response = await post(`{"Meter": "refused", "Usage": ${usage}}`);
+    expect(response.status).toBe(422);
+    expect((await problemOf(response)).problem.errors).toEqual([{ field: "Usage", message }]);
+    expect(await api.db.usageEntry.count({ where: { meter: "refused" } })).toBe(0);
+  });
+
+  it("stores values at the bounds exactly as written and answers them unchanged", async () => {
+    for (const usage of ["999999999999999", "0.000001", "999999999.999999", "123456.654321"]) {
+      const response = await post(`{"Meter": "edge", "Usage": ${usage}, "OccurredAt": ${at("2026-08-01T10:00:00Z")}}`);
+      expect(response.status).toBe(201);
+      const text = await response.text();
+      expect(text).toContain(`"Usage":${usage}`);
+      const { data } = JSON.parse(text) as { data: { ID: number } };
+      const stored = await api.db.usageEntry.findUniqueOrThrow({ where: { id: data.ID } });
+      expect(new ExactDecimal(stored.usage.toFixed()).toFixed()).toBe(usage);
+    }
+  });
+
+  it("answers totals exactly, from the entries and from the rollups: whole numbers to 2^53, fractions below 1e9", async () => {
+    for (let i = 0; i < 9; i++)
+      await post(`{"Meter": "whole", "Usage": 999999999999999, "OccurredAt": ${at("2026-08-02T10:00:00Z")}}`);
+    for (let i = 0; i < 8; i++)
+      await post(`{"Meter": "fraction", "Usage": 123456789.123456, "OccurredAt": ${at("2026-08-02T11:00:00Z")}}`);
+    const summary = () => api.request(`${URL_}?from=2026-08-02&to=2026-08-02&tz=UTC`, { key }).then((r) => r.text());
+    const before = await summary();
+    expect(before).toContain('{"Meter":"whole","TotalUsage":8999999999999991,"EventCount":9}');
+    expect(before).toContain('{"Meter":"fraction","TotalUsage":987654312.987648,"EventCount":8}');
+    await compactUsage(api.db);
+    expect(await summary()).toBe(before);
+  });
+});
+
+describe("summaries at the edge of the calendar", () => {
+  it.each(["UTC", "Europe/Lisbon", "America/Los_Angeles", "Pacific/Kiritimati"])(
+    "answers the last day of year 9999 in %s",
+    async (tz) => {
+      const response = await api.request(`${URL_}?from=9999-12-31&to=9999-12-31&tz=${tz}`, { key });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        data: {
+          Meters: [],
+          Period: { From: "9999-12-31", To: "9999-12-31", TimeZone: tz },
+          Totals: { Events: 0, Usage: 0 },
+        },
+      });
+    },
+  );
+});
