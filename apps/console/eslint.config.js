@@ -1,5 +1,6 @@
-import base from "@slotwise/eslint-config/base";
 import reactHooks from "eslint-plugin-react-hooks";
+
+import base from "@slotwise/eslint-config/base";
 
 export default [
   ...base,
@@ -11,6 +12,14 @@ export default [
       "@typescript-eslint/no-confusing-void-expression": ["error", { ignoreArrowShorthand: true }],
       // About the React Compiler's memoization, which this app does not use.
       "react-hooks/incompatible-library": "off",
+      // Partner-supplied text reaches most pages: React's escaping is the console's only defence, so no raw HTML.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: "Render text; partner-supplied data must never become markup.",
+        },
+      ],
     },
   },
 ];

@@ -4,6 +4,8 @@ const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   devIndicators: false,
+  // The domain package is TypeScript source; the console uses only its browser-safe plain-dates.
+  transpilePackages: ["@slotwise/core"],
   // `pnpm typecheck` runs tsc over the whole workspace; the build need not do it twice.
   typescript: { ignoreBuildErrors: true },
   headers: () =>

@@ -1,8 +1,10 @@
 "use client";
+
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
+
 import { problemStatus } from "../lib/problem";
 import { trpc } from "../lib/trpc";
 
@@ -29,7 +31,8 @@ export function Providers({ children }: { children: ReactNode }) {
         },
       }),
   );
-  const [client] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: "/trpc" })] }));
+  // The API serves batches of at most 25 calls.
+  const [client] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: "/trpc", maxItems: 25 })] }));
   return (
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

@@ -1,6 +1,12 @@
 import { humanize } from "../lib/format";
 
-export function SourceBadge({ source, partner }: { source: "PARTNER" | "ONLINE" | "POS"; partner?: { name: string } | null }) {
+export function SourceBadge({
+  source,
+  partner,
+}: {
+  source: "PARTNER" | "ONLINE" | "POS";
+  partner?: { name: string } | null;
+}) {
   if (source === "PARTNER") return <span className="badge partner">Partner · {partner?.name ?? "unknown"}</span>;
   if (source === "ONLINE") return <span className="badge online">Online</span>;
   return <span className="badge pos">Point of sale</span>;
@@ -15,5 +21,9 @@ export function WaiverBadge({ status }: { status: "COMPLETE" | "PENDING" }) {
 }
 
 export function EmailStatusBadge({ status }: { status: "QUEUED" | "SENT" | "FAILED" }) {
-  return <span className={`badge ${status === "SENT" ? "ok" : status === "FAILED" ? "bad" : "warn"}`}>{humanize(status)}</span>;
+  return (
+    <span className={`badge ${status === "SENT" ? "ok" : status === "FAILED" ? "bad" : "warn"}`}>
+      {humanize(status)}
+    </span>
+  );
 }

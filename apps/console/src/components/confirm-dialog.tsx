@@ -1,11 +1,24 @@
 "use client";
+
 import { useEffect, useRef, type ReactNode } from "react";
 
 /**
  * A modal on the native <dialog>: focus moves into it and back, Escape closes it, and the
  * page behind is inert, without a library.
  */
-export function Dialog({ open, onClose, title, children, footer }: { open: boolean; onClose: () => void; title: string; children: ReactNode; footer: ReactNode }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

@@ -1,4 +1,5 @@
 "use client";
+
 import { useState } from "react";
 
 /**
@@ -6,7 +7,14 @@ import { useState } from "react";
  * keystroke (a router transition), so the field keeps what is typed meanwhile instead of
  * snapping back, and follows the URL when it changes from elsewhere (a preset, back button).
  */
-export function DateInput({ value, onCommit, ...rest }: { value: string; onCommit: (value: string) => void } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "type">) {
+export function DateInput({
+  value,
+  onCommit,
+  ...rest
+}: { value: string; onCommit: (value: string) => void } & Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "value" | "onChange" | "type"
+>) {
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
   if (shown !== value) {

@@ -1,6 +1,7 @@
 /** Inline icons (no icon font, nothing fetched). Decorative: the link text names the page. */
 const paths = {
-  bookings: "M8 2v3M16 2v3M3.5 9h17M5 4.5h14a1.5 1.5 0 0 1 1.5 1.5v13A1.5 1.5 0 0 1 19 20.5H5A1.5 1.5 0 0 1 3.5 19V6A1.5 1.5 0 0 1 5 4.5zM8 13h3M8 16.5h6",
+  bookings:
+    "M8 2v3M16 2v3M3.5 9h17M5 4.5h14a1.5 1.5 0 0 1 1.5 1.5v13A1.5 1.5 0 0 1 19 20.5H5A1.5 1.5 0 0 1 3.5 19V6A1.5 1.5 0 0 1 5 4.5zM8 13h3M8 16.5h6",
   usage: "M4 20V10M10 20V4M16 20v-7M22 20H2",
   keys: "M15.5 8.5a4 4 0 1 1-8 0 4 4 0 0 1 8 0zM11.5 12.5V22M11.5 17h3M11.5 20h2",
   activities: "M3 12h4l3-8 4 16 3-8h4",
@@ -12,7 +13,15 @@ export type IconName = keyof typeof paths;
 
 export function Icon({ name }: { name: IconName }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={paths[name]} />
     </svg>
   );

@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
 
-export function PageHead({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHead({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <header className="page-head">
       <div>

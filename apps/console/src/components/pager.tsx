@@ -1,4 +1,16 @@
-export function Pager({ page, pages, total, noun, onPage }: { page: number; pages: number; total: number; noun: string; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  pages,
+  total,
+  noun,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  noun: string;
+  onPage: (page: number) => void;
+}) {
   return (
     <nav className="pager" aria-label="Pages">
       <span className="muted num">

@@ -10,13 +10,22 @@ export function formatNumber(value: number): string {
 
 export function formatInstant(iso: string | null, timeZone?: string): string {
   if (!iso) return "—";
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso));
 }
 
 /** A local calendar date (YYYY-MM-DD) as "Sat 22 Nov 2026", without any zone arithmetic. */
-export function formatLocalDate(date: string, options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", year: "numeric" }): string {
+export function formatLocalDate(
+  date: string,
+  options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", year: "numeric" },
+): string {
   const [y, m, d] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
+  return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(
+    new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)),
+  );
 }
 
 export function humanize(value: string): string {

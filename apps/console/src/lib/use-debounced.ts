@@ -1,4 +1,5 @@
 "use client";
+
 import { useEffect, useState } from "react";
 
 /** `value` once it has stopped changing for `ms`: typing in a search box sends one query, not one per key. */

@@ -1,8 +1,15 @@
 "use client";
+
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useRef } from "react";
 
 type Changes = Record<string, string | number | undefined>;
+
+/** The positive whole number an address parameter holds (a page, an id), or undefined for anything else. */
+export function numberParam(value: string | undefined): number | undefined {
+  const n = value === undefined ? Number.NaN : Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
 
 /**
  * Filters live in the address bar, so a filtered view can be bookmarked, shared and

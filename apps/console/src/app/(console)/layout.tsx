@@ -1,8 +1,10 @@
 "use client";
+
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { toast } from "sonner";
+
 import { ClientOnly } from "../../components/client-only";
 import { Icon, type IconName } from "../../components/icons";
 import { SkeletonBlock } from "../../components/states";

@@ -1,6 +1,8 @@
 "use client";
+
 import { useSearchParams } from "next/navigation";
 import { useState, type SyntheticEvent } from "react";
+
 import { problemMessage } from "../../lib/problem";
 import { trpc } from "../../lib/trpc";
 
@@ -36,11 +38,26 @@ export function SignInForm() {
       </div>
       <label className="field">
         E-mail
-        <input type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+        <input
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoFocus
+        />
       </label>
       <label className="field">
         Password
-        <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </label>
       {signIn.error && (
         <p id="sign-in-error" role="alert" className="field-error" style={{ margin: 0 }}>

@@ -1,24 +1,31 @@
 "use client";
+
 import Link from "next/link";
 import { useState } from "react";
+
+import { addDays } from "@slotwise/core/plain-dates";
+
 import { EmptyState, ErrorState, Loading, SkeletonBlock } from "../../../components/states";
-import { shiftDate } from "../../../lib/date-ranges";
 import { formatLocalDate, formatMoney } from "../../../lib/format";
 import { problemMessage } from "../../../lib/problem";
 import { trpc } from "../../../lib/trpc";
-import { useUrlState } from "../../../lib/use-url-state";
+import { numberParam, useUrlState } from "../../../lib/use-url-state";
 import { AvailabilityGrid } from "./availability-grid";
 import { EditSlotDialog, type Slot } from "./edit-slot-dialog";
 
 export function ActivitiesView() {
   const url = useUrlState();
   const activities = trpc.console.activities.list.useQuery();
-  const chosen = Number(url.get("activity")) || activities.data?.[0]?.id;
+  const chosen = numberParam(url.get("activity")) ?? activities.data?.[0]?.id;
   const from = url.get("from");
-  const grid = trpc.console.activities.grid.useQuery({ productId: chosen ?? 0, from }, { enabled: chosen !== undefined });
+  const grid = trpc.console.activities.grid.useQuery(
+    { productId: chosen ?? 0, from },
+    { enabled: chosen !== undefined },
+  );
   const [editing, setEditing] = useState<Slot | null>(null);
 
-  if (activities.error) return <ErrorState message={problemMessage(activities.error)} onRetry={() => void activities.refetch()} />;
+  if (activities.error)
+    return <ErrorState message={problemMessage(activities.error)} onRetry={() => void activities.refetch()} />;
   return (
     <div className="stack">
       <nav className="card activity-list" aria-label="Activities">
@@ -39,13 +46,24 @@ export function ActivitiesView() {
           <h2 id="grid-heading">{grid.data ? grid.data.activity.name : "Availability"}</h2>
           {grid.data && (
             <div className="row">
-              <button type="button" className="small" onClick={() => url.set({ from: shiftDate(grid.data.from, -14) })} aria-label="Previous 14 days">
+              <button
+                type="button"
+                className="small"
+                onClick={() => url.set({ from: addDays(grid.data.from, -14) })}
+                aria-label="Previous 14 days"
+              >
                 ←
               </button>
               <span className="small nowrap">
-                {formatLocalDate(grid.data.days[0] ?? grid.data.from)} – {formatLocalDate(grid.data.days.at(-1) ?? grid.data.from)}
+                {formatLocalDate(grid.data.days[0] ?? grid.data.from)} –{" "}
+                {formatLocalDate(grid.data.days.at(-1) ?? grid.data.from)}
               </span>
-              <button type="button" className="small" onClick={() => url.set({ from: shiftDate(grid.data.from, 14) })} aria-label="Next 14 days">
+              <button
+                type="button"
+                className="small"
+                onClick={() => url.set({ from: addDays(grid.data.from, 14) })}
+                aria-label="Next 14 days"
+              >
                 →
               </button>
               <button type="button" className="small" onClick={() => url.set({ from: undefined })}>

@@ -1,6 +1,8 @@
 "use client";
+
 import { useState } from "react";
 import { toast } from "sonner";
+
 import { Dialog } from "../../../components/confirm-dialog";
 import { formatLocalDate } from "../../../lib/format";
 import { fieldProblems, problemMessage } from "../../../lib/problem";
@@ -19,7 +21,12 @@ export function EditSlotDialog({ slot, onClose }: { slot: Slot | null; onClose: 
   const change = trpc.console.timeslots.change.useMutation({
     onSuccess: (result, input) => {
       void utils.console.activities.grid.invalidate();
-      const what = input.closed === true ? "Timeslot closed" : input.closed === false ? "Timeslot reopened" : `Capacity set to ${result.capacity}`;
+      const what =
+        input.closed === true
+          ? "Timeslot closed"
+          : input.closed === false
+            ? "Timeslot reopened"
+            : `Capacity set to ${result.capacity}`;
       toast.success(`${what}${outcome(result.waitlistNotified)}`);
       onClose();
     },
@@ -37,11 +44,20 @@ export function EditSlotDialog({ slot, onClose }: { slot: Slot | null; onClose: 
       footer={
         <>
           {slot.closed ? (
-            <button type="button" onClick={() => change.mutate({ timeslotId: slot.id, closed: false })} disabled={change.isPending}>
+            <button
+              type="button"
+              onClick={() => change.mutate({ timeslotId: slot.id, closed: false })}
+              disabled={change.isPending}
+            >
               Reopen timeslot
             </button>
           ) : (
-            <button type="button" className="danger-outline" onClick={() => change.mutate({ timeslotId: slot.id, closed: true })} disabled={change.isPending}>
+            <button
+              type="button"
+              className="danger-outline"
+              onClick={() => change.mutate({ timeslotId: slot.id, closed: true })}
+              disabled={change.isPending}
+            >
               Close timeslot
             </button>
           )}
@@ -52,7 +68,8 @@ export function EditSlotDialog({ slot, onClose }: { slot: Slot | null; onClose: 
       }
     >
       <p className="muted" style={{ margin: 0 }}>
-        {slot.placesTaken} of {slot.capacity} places taken{slot.closed ? " · closed" : ""} · {slot.waitlist.entries} waiting ({slot.waitlist.participants} people)
+        {slot.placesTaken} of {slot.capacity} places taken{slot.closed ? " · closed" : ""} · {slot.waitlist.entries}{" "}
+        waiting ({slot.waitlist.participants} people)
       </p>
       <form
         id="edit-slot"
@@ -63,7 +80,16 @@ export function EditSlotDialog({ slot, onClose }: { slot: Slot | null; onClose: 
       >
         <label className="field">
           Capacity
-          <input type="number" inputMode="numeric" min={slot.placesTaken} max={10000} value={capacity} onChange={(e) => setCapacity(e.target.value)} aria-invalid={!valid || Boolean(problem)} aria-describedby="capacity-help" />
+          <input
+            type="number"
+            inputMode="numeric"
+            min={slot.placesTaken}
+            max={10000}
+            value={capacity}
+            onChange={(e) => setCapacity(e.target.value)}
+            aria-invalid={!valid || Boolean(problem)}
+            aria-describedby="capacity-help"
+          />
           <span id="capacity-help" className="small muted">
             At least {slot.placesTaken}, the places already sold.
           </span>

@@ -1,9 +1,11 @@
 "use client";
+
 import { useEffect, useState } from "react";
+
 import { DateInput } from "../../../components/date-input";
+import { trpc } from "../../../lib/trpc";
 import { useDebounced } from "../../../lib/use-debounced";
 import type { useUrlState } from "../../../lib/use-url-state";
-import { trpc } from "../../../lib/trpc";
 
 const SOURCES = [
   { value: undefined, label: "All" },
@@ -21,18 +23,31 @@ export function BookingFilters({ url }: { url: ReturnType<typeof useUrlState> })
   useEffect(() => {
     if ((get("q") ?? "") !== settled) set({ q: settled, page: undefined });
   }, [settled, get, set]);
-  const change = (key: string) => (event: { target: { value: string } }) => set({ [key]: event.target.value, page: undefined });
+  const change = (key: string) => (event: { target: { value: string } }) =>
+    set({ [key]: event.target.value, page: undefined });
   return (
     <div className="filters" role="search">
       <label className="field search">
         Search
-        <input type="search" placeholder="Reference, customer, e-mail or payment reference" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          type="search"
+          placeholder="Reference, customer, e-mail or payment reference"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </label>
       <div className="field" role="group" aria-label="Source">
         <span aria-hidden="true">Source</span>
         <div className="segmented">
           {SOURCES.map((s) => (
-            <button key={s.label} type="button" aria-pressed={get("source") === s.value} onClick={() => set({ source: s.value, page: undefined, partner: s.value === "PARTNER" ? get("partner") : undefined })}>
+            <button
+              key={s.label}
+              type="button"
+              aria-pressed={get("source") === s.value}
+              onClick={() =>
+                set({ source: s.value, page: undefined, partner: s.value === "PARTNER" ? get("partner") : undefined })
+              }
+            >
               {s.label}
             </button>
           ))}
@@ -40,7 +55,12 @@ export function BookingFilters({ url }: { url: ReturnType<typeof useUrlState> })
       </div>
       <label className="field">
         Partner
-        <select value={get("partner") ?? ""} onChange={(e) => set({ partner: e.target.value, source: e.target.value ? "PARTNER" : get("source"), page: undefined })}>
+        <select
+          value={get("partner") ?? ""}
+          onChange={(e) =>
+            set({ partner: e.target.value, source: e.target.value ? "PARTNER" : get("source"), page: undefined })
+          }
+        >
           <option value="">Any partner</option>
           {options.data?.partners.map((p) => (
             <option key={p.id} value={p.id}>

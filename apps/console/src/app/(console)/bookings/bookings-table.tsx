@@ -1,14 +1,22 @@
 "use client";
+
 import { keepPreviousData } from "@tanstack/react-query";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from "@tanstack/react-table";
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type SortingState,
+} from "@tanstack/react-table";
 import Link from "next/link";
+
 import { BookingStatusBadge, SourceBadge, WaiverBadge } from "../../../components/badges";
 import { Pager } from "../../../components/pager";
 import { EmptyState, ErrorState, Loading, SkeletonRows } from "../../../components/states";
 import { formatLocalDate } from "../../../lib/format";
 import { problemMessage } from "../../../lib/problem";
 import { trpc, type RouterInputs, type RouterOutputs } from "../../../lib/trpc";
-import { useUrlState } from "../../../lib/use-url-state";
+import { numberParam, useUrlState } from "../../../lib/use-url-state";
 import { BookingFilters } from "./booking-filters";
 
 type Row = RouterOutputs["console"]["bookings"]["list"]["rows"][number];
@@ -31,7 +39,8 @@ const columns = [
     cell: (c) => (
       <div>
         <div className="nowrap">
-          {formatLocalDate(c.row.original.starts.date, { day: "numeric", month: "short", year: "numeric" })}, {c.row.original.starts.time}
+          {formatLocalDate(c.row.original.starts.date, { day: "numeric", month: "short", year: "numeric" })},{" "}
+          {c.row.original.starts.time}
         </div>
         <div className="muted small">{c.row.original.activity}</div>
       </div>
@@ -71,13 +80,14 @@ const columns = [
 
 const SORTABLE = new Set<string>(["reference", "startsAt", "customer", "participants", "createdAt"]);
 /** What a screen reader says the table is sorted by. */
-const SORT_NAMES: Record<Sort, string> = { reference: "reference", startsAt: "activity date", customer: "customer", participants: "people", createdAt: "booking date" };
+const SORT_NAMES: Record<Sort, string> = {
+  reference: "reference",
+  startsAt: "activity date",
+  customer: "customer",
+  participants: "people",
+  createdAt: "booking date",
+};
 const PAGE_SIZE = 25;
-
-function numberParam(value: string | undefined): number | undefined {
-  const n = value === undefined ? Number.NaN : Number(value);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-}
 
 export function BookingsTable() {
   const url = useUrlState();
@@ -107,14 +117,17 @@ export function BookingsTable() {
     manualPagination: true,
     getCoreRowModel: getCoreRowModel(),
   });
-  const toggleSort = (id: string) => url.set({ sort: id, dir: sort === id && direction === "desc" ? "asc" : "desc", page: undefined });
+  const toggleSort = (id: string) =>
+    url.set({ sort: id, dir: sort === id && direction === "desc" ? "asc" : "desc", page: undefined });
 
   return (
     <section className="card" aria-busy={list.isFetching}>
       <BookingFilters url={url} />
       <div className="table-wrap">
         <table>
-          <caption className="visually-hidden">Bookings, sorted by {SORT_NAMES[sort]} {direction === "asc" ? "ascending" : "descending"}</caption>
+          <caption className="visually-hidden">
+            Bookings, sorted by {SORT_NAMES[sort]} {direction === "asc" ? "ascending" : "descending"}
+          </caption>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -122,7 +135,11 @@ export function BookingsTable() {
                   const sortable = SORTABLE.has(header.column.id);
                   const active = sort === header.column.id;
                   return (
-                    <th key={header.id} scope="col" aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}>
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}
+                    >
                       {sortable ? (
                         <button type="button" className="sort" onClick={() => toggleSort(header.column.id)}>
                           {flexRender(header.column.columnDef.header, header.getContext())}
@@ -159,7 +176,15 @@ export function BookingsTable() {
           <span>Try fewer filters or another search.</span>
         </EmptyState>
       )}
-      {list.data && list.data.total > 0 && <Pager page={list.data.page} pages={list.data.pages} total={list.data.total} noun="booking" onPage={(page) => url.set({ page })} />}
+      {list.data && list.data.total > 0 && (
+        <Pager
+          page={list.data.page}
+          pages={list.data.pages}
+          total={list.data.total}
+          noun="booking"
+          onPage={(page) => url.set({ page })}
+        />
+      )}
     </section>
   );
 }

@@ -1,6 +1,8 @@
 "use client";
+
 import { useState, type SyntheticEvent } from "react";
 import { toast } from "sonner";
+
 import { Dialog } from "../../../components/confirm-dialog";
 import { fieldProblems, problemMessage } from "../../../lib/problem";
 import { trpc } from "../../../lib/trpc";
@@ -43,7 +45,12 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
   };
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    create.mutate({ name, scopes, partner: needsPartner ? partner || undefined : undefined, expiresInDays: expiry ? Number(expiry) : undefined });
+    create.mutate({
+      name,
+      scopes,
+      partner: needsPartner ? partner || undefined : undefined,
+      expiresInDays: expiry ? Number(expiry) : undefined,
+    });
   };
   const copy = async () => {
     if (!secret) return;
@@ -100,13 +107,24 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
       <form id="create-key" onSubmit={submit} className="stack" style={{ gap: 12 }}>
         <label className="field">
           Name
-          <input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Acme Travel production" maxLength={200} />
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. Acme Travel production"
+            maxLength={200}
+          />
         </label>
         <fieldset>
           <legend>Scopes</legend>
           {SCOPES.map((s) => (
             <label key={s.value} className="check">
-              <input type="checkbox" checked={scopes.includes(s.value)} onChange={(e) => setScopes(e.target.checked ? [...scopes, s.value] : scopes.filter((x) => x !== s.value))} />
+              <input
+                type="checkbox"
+                checked={scopes.includes(s.value)}
+                onChange={(e) =>
+                  setScopes(e.target.checked ? [...scopes, s.value] : scopes.filter((x) => x !== s.value))
+                }
+              />
               <span>
                 <code>{s.label}</code> <span className="muted small">{s.help}</span>
               </span>
@@ -117,7 +135,12 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
         {needsPartner && (
           <label className="field">
             Partner
-            <select value={partner} onChange={(e) => setPartner(e.target.value)} aria-invalid={Boolean(problems.partner)} required>
+            <select
+              value={partner}
+              onChange={(e) => setPartner(e.target.value)}
+              aria-invalid={Boolean(problems.partner)}
+              required
+            >
               <option value="">Choose the partner this key sells for</option>
               {partners.data?.partners.map((p) => (
                 <option key={p.slug} value={p.slug}>

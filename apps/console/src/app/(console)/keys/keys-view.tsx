@@ -1,6 +1,8 @@
 "use client";
+
 import { useState } from "react";
 import { toast } from "sonner";
+
 import { Dialog } from "../../../components/confirm-dialog";
 import { PageHead } from "../../../components/page-head";
 import { EmptyState, ErrorState, Loading, SkeletonRows } from "../../../components/states";
@@ -76,14 +78,23 @@ export function KeysView() {
                       </div>
                     </td>
                     <td className="nowrap">{formatInstant(k.createdAt)}</td>
-                    <td className="nowrap">{k.lastUsedAt ? formatInstant(k.lastUsedAt) : <span className="muted">Never</span>}</td>
-                    <td className="nowrap">{k.expiresAt ? formatInstant(k.expiresAt) : <span className="muted">Never</span>}</td>
+                    <td className="nowrap">
+                      {k.lastUsedAt ? formatInstant(k.lastUsedAt) : <span className="muted">Never</span>}
+                    </td>
+                    <td className="nowrap">
+                      {k.expiresAt ? formatInstant(k.expiresAt) : <span className="muted">Never</span>}
+                    </td>
                     <td>
                       <span className={`badge ${STATE_BADGE[k.state]}`}>{k.state}</span>
                     </td>
                     <td className="right">
                       {k.state !== "revoked" && (
-                        <button type="button" className="small danger-outline" onClick={() => setRevoking(k.prefix)} aria-label={`Revoke key ${k.prefix}`}>
+                        <button
+                          type="button"
+                          className="small danger-outline"
+                          onClick={() => setRevoking(k.prefix)}
+                          aria-label={`Revoke key ${k.prefix}`}
+                        >
                           Revoke
                         </button>
                       )}
@@ -96,7 +107,9 @@ export function KeysView() {
         </div>
         {keys.isPending && <Loading label="Loading keys" />}
         {keys.error && <ErrorState message={problemMessage(keys.error)} onRetry={() => void keys.refetch()} />}
-        {keys.data?.length === 0 && <EmptyState title="No API keys yet">Create one for each partner integration.</EmptyState>}
+        {keys.data?.length === 0 && (
+          <EmptyState title="No API keys yet">Create one for each partner integration.</EmptyState>
+        )}
       </section>
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
       <Dialog
@@ -108,7 +121,12 @@ export function KeysView() {
             <button type="button" onClick={() => setRevoking(null)}>
               Keep key
             </button>
-            <button type="button" className="danger" disabled={revoke.isPending} onClick={() => revoking && revoke.mutate({ prefix: revoking })}>
+            <button
+              type="button"
+              className="danger"
+              disabled={revoke.isPending}
+              onClick={() => revoking && revoke.mutate({ prefix: revoking })}
+            >
               {revoke.isPending ? "Revoking…" : "Revoke key"}
             </button>
           </>

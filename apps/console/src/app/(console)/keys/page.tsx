@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+
 import { KeysView } from "./keys-view";
 
 export const metadata: Metadata = { title: "API keys" };

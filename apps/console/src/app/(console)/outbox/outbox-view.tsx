@@ -1,13 +1,15 @@
 "use client";
+
 import { keepPreviousData } from "@tanstack/react-query";
 import Link from "next/link";
+
 import { EmailStatusBadge } from "../../../components/badges";
 import { Pager } from "../../../components/pager";
 import { EmptyState, ErrorState, Loading, SkeletonRows } from "../../../components/states";
 import { formatInstant, humanize } from "../../../lib/format";
 import { problemMessage } from "../../../lib/problem";
 import { trpc, type RouterInputs } from "../../../lib/trpc";
-import { useUrlState } from "../../../lib/use-url-state";
+import { numberParam, useUrlState } from "../../../lib/use-url-state";
 
 type Input = RouterInputs["console"]["outbox"]["list"];
 const STATUSES = [undefined, "QUEUED", "SENT", "FAILED"] as const;
@@ -16,8 +18,11 @@ export function OutboxView() {
   const url = useUrlState();
   const status = url.get("status") as Input["status"];
   const kind = url.get("kind") as Input["kind"];
-  const page = Number(url.get("page")) || 1;
-  const list = trpc.console.outbox.list.useQuery({ status, kind, page, pageSize: 25 }, { placeholderData: keepPreviousData, refetchInterval: 10_000 });
+  const page = numberParam(url.get("page")) ?? 1;
+  const list = trpc.console.outbox.list.useQuery(
+    { status, kind, page, pageSize: 25 },
+    { placeholderData: keepPreviousData, refetchInterval: 10_000 },
+  );
   const counts = list.data?.counts;
   return (
     <section className="card" aria-busy={list.isFetching}>
@@ -26,9 +31,16 @@ export function OutboxView() {
           <span aria-hidden="true">Status</span>
           <div className="segmented">
             {STATUSES.map((s) => (
-              <button key={s ?? "all"} type="button" aria-pressed={status === s} onClick={() => url.set({ status: s, page: undefined })}>
+              <button
+                key={s ?? "all"}
+                type="button"
+                aria-pressed={status === s}
+                onClick={() => url.set({ status: s, page: undefined })}
+              >
                 {s ? humanize(s) : "All"}
-                {counts && <span className="muted num"> {s ? counts[s] : counts.QUEUED + counts.SENT + counts.FAILED}</span>}
+                {counts && (
+                  <span className="muted num"> {s ? counts[s] : counts.QUEUED + counts.SENT + counts.FAILED}</span>
+                )}
               </button>
             ))}
           </div>
@@ -74,8 +86,24 @@ export function OutboxView() {
                       </div>
                     )}
                   </td>
-                  <td className="nowrap">{e.sentAt ? formatInstant(e.sentAt) : e.status === "QUEUED" ? <span className="muted">Due {formatInstant(e.sendAfter)}</span> : "—"}</td>
-                  <td>{e.bookingReference ? <Link href={`/bookings/${e.bookingReference}`} className="mono">{e.bookingReference}</Link> : <span className="muted">—</span>}</td>
+                  <td className="nowrap">
+                    {e.sentAt ? (
+                      formatInstant(e.sentAt)
+                    ) : e.status === "QUEUED" ? (
+                      <span className="muted">Due {formatInstant(e.sendAfter)}</span>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td>
+                    {e.bookingReference ? (
+                      <Link href={`/bookings/${e.bookingReference}`} className="mono">
+                        {e.bookingReference}
+                      </Link>
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -85,7 +113,15 @@ export function OutboxView() {
       {list.isPending && <Loading label="Loading e-mails" />}
       {list.error && <ErrorState message={problemMessage(list.error)} onRetry={() => void list.refetch()} />}
       {list.data?.total === 0 && <EmptyState title="No e-mails here" />}
-      {list.data && list.data.total > 0 && <Pager page={list.data.page} pages={list.data.pages} total={list.data.total} noun="e-mail" onPage={(p) => url.set({ page: p })} />}
+      {list.data && list.data.total > 0 && (
+        <Pager
+          page={list.data.page}
+          pages={list.data.pages}
+          total={list.data.total}
+          noun="e-mail"
+          onPage={(p) => url.set({ page: p })}
+        />
+      )}
     </section>
   );
 }

@@ -1,7 +1,9 @@
 "use client";
+
 import Link from "next/link";
 import { useState, type SyntheticEvent } from "react";
 import { toast } from "sonner";
+
 import { formatLocalDate, formatMoney } from "../../../lib/format";
 import { fieldProblems, problemMessage } from "../../../lib/problem";
 import { trpc, type RouterOutputs } from "../../../lib/trpc";
@@ -9,7 +11,12 @@ import { trpc, type RouterOutputs } from "../../../lib/trpc";
 type Sale = RouterOutputs["console"]["pointOfSale"]["sell"];
 const EMPTY_CUSTOMER = { FirstName: "", LastName: "", Email: "", Phone: "" };
 
-function Field({ label, name, error, ...input }: { label: string; name: string; error: string | undefined } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Field({
+  label,
+  name,
+  error,
+  ...input
+}: { label: string; name: string; error: string | undefined } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label className="field">
       {label}
@@ -24,7 +31,10 @@ export function PointOfSale() {
   const activities = trpc.console.activities.list.useQuery();
   const [productId, setProductId] = useState<number | undefined>();
   const activityId = productId ?? activities.data?.find((a) => a.active)?.id;
-  const grid = trpc.console.activities.grid.useQuery({ productId: activityId ?? 0 }, { enabled: activityId !== undefined });
+  const grid = trpc.console.activities.grid.useQuery(
+    { productId: activityId ?? 0 },
+    { enabled: activityId !== undefined },
+  );
   const [timeslotId, setTimeslotId] = useState("");
   const [participants, setParticipants] = useState("1");
   const [customer, setCustomer] = useState(EMPTY_CUSTOMER);
@@ -49,7 +59,12 @@ export function PointOfSale() {
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setSale(null);
-    sell.mutate({ timeslotId: Number(timeslotId), Participants: Number(participants), Customer: customer, PaymentReference: paymentReference || undefined });
+    sell.mutate({
+      timeslotId: Number(timeslotId),
+      Participants: Number(participants),
+      Customer: customer,
+      PaymentReference: paymentReference || undefined,
+    });
   };
   const customerField = (key: keyof typeof EMPTY_CUSTOMER) => ({
     name: key,
@@ -74,17 +89,30 @@ export function PointOfSale() {
                 setTimeslotId("");
               }}
             >
-              {activities.data?.filter((a) => a.active).map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
+              {activities.data
+                ?.filter((a) => a.active)
+                .map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
             </select>
           </label>
           <label className="field">
             Timeslot
-            <select value={timeslotId} onChange={(e) => setTimeslotId(e.target.value)} required aria-invalid={Boolean(problems.timeslotId)}>
-              <option value="">{grid.isPending ? "Loading timeslots…" : open.length ? "Choose a timeslot" : "No free timeslots in the next 14 days"}</option>
+            <select
+              value={timeslotId}
+              onChange={(e) => setTimeslotId(e.target.value)}
+              required
+              aria-invalid={Boolean(problems.timeslotId)}
+            >
+              <option value="">
+                {grid.isPending
+                  ? "Loading timeslots…"
+                  : open.length
+                    ? "Choose a timeslot"
+                    : "No free timeslots in the next 14 days"}
+              </option>
               {open.map((s) => (
                 <option key={s.id} value={s.id}>
                   {formatLocalDate(s.date)} {s.time} · {s.capacity - s.placesTaken} free
@@ -92,14 +120,38 @@ export function PointOfSale() {
               ))}
             </select>
           </label>
-          <Field label="Participants" name="Participants" type="number" min={1} max={activity?.maxParticipants} value={participants} onChange={(e) => setParticipants(e.target.value)} error={problems.Participants} required />
+          <Field
+            label="Participants"
+            name="Participants"
+            type="number"
+            min={1}
+            max={activity?.maxParticipants}
+            value={participants}
+            onChange={(e) => setParticipants(e.target.value)}
+            error={problems.Participants}
+            required
+          />
           <div className="grid-2" style={{ gap: 12 }}>
             <Field label="First name" autoComplete="off" required {...customerField("FirstName")} />
             <Field label="Last name" autoComplete="off" required {...customerField("LastName")} />
           </div>
           <Field label="E-mail" type="email" autoComplete="off" required {...customerField("Email")} />
-          <Field label="Phone (with country code)" type="tel" placeholder="+351 912 345 678" autoComplete="off" required {...customerField("Phone")} />
-          <Field label="Payment reference (card terminal or receipt)" name="PaymentReference" value={paymentReference} onChange={(e) => setPaymentReference(e.target.value)} error={problems.PaymentReference} maxLength={128} />
+          <Field
+            label="Phone (with country code)"
+            type="tel"
+            placeholder="+351 912 345 678"
+            autoComplete="off"
+            required
+            {...customerField("Phone")}
+          />
+          <Field
+            label="Payment reference (card terminal or receipt)"
+            name="PaymentReference"
+            value={paymentReference}
+            onChange={(e) => setPaymentReference(e.target.value)}
+            error={problems.PaymentReference}
+            maxLength={128}
+          />
           {activity && timeslotId && (
             <p className="muted" style={{ margin: 0 }}>
               Total {formatMoney(activity.priceAmount * (Number(participants) || 0), activity.currency)}

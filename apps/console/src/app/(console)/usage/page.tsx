@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+
 import { PageHead } from "../../../components/page-head";
 import { UsageView } from "./usage-view";
 
@@ -8,7 +9,10 @@ export const metadata: Metadata = { title: "Usage" };
 export default function UsagePage() {
   return (
     <>
-      <PageHead title="Usage" description="What your services and the platform metered, per meter, for any dates and time zone." />
+      <PageHead
+        title="Usage"
+        description="What your services and the platform metered, per meter, for any dates and time zone."
+      />
       <Suspense>
         <UsageView />
       </Suspense>

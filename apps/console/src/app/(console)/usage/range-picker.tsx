@@ -1,22 +1,28 @@
 "use client";
+
 import { getTimeZones } from "@vvo/tzdb";
+
 import { DateInput } from "../../../components/date-input";
-import { PRESET_LABELS, PRESETS, type Preset } from "../../../lib/date-ranges";
+import { PRESET_LABELS, PRESETS, type RangeChoice } from "../../../lib/date-ranges";
 
 // IANA's current names (Asia/Kolkata, Europe/Kyiv): browsers' own lists still say Asia/Calcutta.
 const ZONES = getTimeZones()
   .map((z) => ({ name: z.name, label: `${z.name} (${z.alternativeName})` }))
   .sort((a, b) => a.name.localeCompare(b.name));
 
-export interface RangeChoice {
-  preset: Preset;
-  from: string;
-  to: string;
-  tz: string;
-}
-
-export function RangePicker({ value, defaultZone, onChange }: { value: RangeChoice; defaultZone: string; onChange: (changes: Partial<RangeChoice>) => void }) {
-  const zones = [{ name: defaultZone, label: `${defaultZone} (yours)` }, ...[{ name: "UTC", label: "UTC" }, ...ZONES].filter((z) => z.name !== defaultZone)];
+export function RangePicker({
+  value,
+  defaultZone,
+  onChange,
+}: {
+  value: RangeChoice;
+  defaultZone: string;
+  onChange: (changes: Partial<RangeChoice>) => void;
+}) {
+  const zones = [
+    { name: defaultZone, label: `${defaultZone} (yours)` },
+    ...[{ name: "UTC", label: "UTC" }, ...ZONES].filter((z) => z.name !== defaultZone),
+  ];
   return (
     <div className="filters">
       <div className="field" role="group" aria-label="Period">

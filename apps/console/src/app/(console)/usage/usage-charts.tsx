@@ -1,5 +1,7 @@
 "use client";
+
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
 import { formatNumber } from "../../../lib/format";
 
 const COLORS = ["#0f6cbd", "#6b46c1", "#0f766e", "#b45309", "#be185d", "#4d7c0f", "#1d4ed8", "#9333ea"];
@@ -8,7 +10,11 @@ export const colorOf = (index: number) => COLORS[index % COLORS.length] ?? "#0f6
 /** TotalUsage per meter, largest first (the summary's own order). */
 export function TotalsChart({ meters }: { meters: { Meter: string; TotalUsage: number }[] }) {
   return (
-    <div className="chart" role="img" aria-label={`Total usage per meter: ${meters.map((m) => `${m.Meter} ${formatNumber(m.TotalUsage)}`).join(", ")}`}>
+    <div
+      className="chart"
+      role="img"
+      aria-label={`Total usage per meter: ${meters.map((m) => `${m.Meter} ${formatNumber(m.TotalUsage)}`).join(", ")}`}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={meters} layout="vertical" margin={{ left: 8, right: 24, top: 8, bottom: 8 }}>
           <CartesianGrid horizontal={false} stroke="#e2e6eb" />
@@ -23,7 +29,19 @@ export function TotalsChart({ meters }: { meters: { Meter: string; TotalUsage: n
 }
 
 /** One meter over the period, per day or per hour, with empty buckets shown as zero. */
-export function SeriesChart({ meter, buckets, values, color, unit }: { meter: string; buckets: string[]; values: Map<string, number>; color: string; unit: "day" | "hour" }) {
+export function SeriesChart({
+  meter,
+  buckets,
+  values,
+  color,
+  unit,
+}: {
+  meter: string;
+  buckets: string[];
+  values: Map<string, number>;
+  color: string;
+  unit: "day" | "hour";
+}) {
   const data = buckets.map((bucket) => ({ bucket, usage: values.get(bucket) ?? 0 }));
   const label = (bucket: string) => (unit === "hour" ? bucket.slice(5).replace("T", " ") : bucket.slice(5));
   return (
@@ -33,7 +51,10 @@ export function SeriesChart({ meter, buckets, values, color, unit }: { meter: st
           <CartesianGrid vertical={false} stroke="#e2e6eb" />
           <XAxis dataKey="bucket" tickFormatter={label} stroke="#5d6b7a" fontSize={11} minTickGap={16} />
           <YAxis tickFormatter={formatNumber} stroke="#5d6b7a" fontSize={11} width={48} />
-          <Tooltip formatter={(v) => formatNumber(Number(v))} labelFormatter={(b) => (typeof b === "string" ? b.replace("T", " ") : b)} />
+          <Tooltip
+            formatter={(v) => formatNumber(Number(v))}
+            labelFormatter={(b) => (typeof b === "string" ? b.replace("T", " ") : b)}
+          />
           <Bar dataKey="usage" name={meter} fill={color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>

@@ -1,21 +1,25 @@
 "use client";
+
 import { keepPreviousData } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
+
+import { addDays } from "@slotwise/core/plain-dates";
+
 import { Card } from "../../../components/card";
 import { EmptyState, ErrorState, Loading, SkeletonBlock } from "../../../components/states";
-import { PRESETS, presetRange, shiftDate, type Preset } from "../../../lib/date-ranges";
+import { rangeFromUrl, type RangeChoice } from "../../../lib/date-ranges";
 import { formatLocalDate, formatNumber } from "../../../lib/format";
 import { problemMessage } from "../../../lib/problem";
 import { trpc } from "../../../lib/trpc";
 import { useUrlState } from "../../../lib/use-url-state";
-import { RangePicker, type RangeChoice } from "./range-picker";
+import { RangePicker } from "./range-picker";
 import { colorOf, SeriesChart, TotalsChart } from "./usage-charts";
 
 /** Every bucket label of the period, so that quiet days show as zero rather than vanish. */
 function bucketsOf(from: string, to: string, unit: "day" | "hour"): string[] {
   const days: string[] = [];
-  for (let d = from; d <= to && days.length <= 366; d = shiftDate(d, 1)) days.push(d);
+  for (let d = from; d <= to && days.length <= 366; d = addDays(d, 1)) days.push(d);
   if (unit === "day") return days;
   return days.flatMap((d) => Array.from({ length: 24 }, (_, h) => `${d}T${String(h).padStart(2, "0")}:00`));
 }
@@ -33,11 +37,7 @@ export function UsageView() {
   const me = trpc.console.session.me.useQuery(undefined, { staleTime: 60_000 });
   const url = useUrlState();
   const defaultZone = me.data?.operator.timeZone ?? "UTC";
-  const tz = url.get("tz") ?? defaultZone;
-  const preset = (PRESETS as readonly string[]).includes(url.get("range") ?? "") ? (url.get("range") as Preset) : "last-30-days";
-  const fallback = presetRange("last-30-days", tz);
-  const range: RangeChoice =
-    preset === "custom" ? { preset, from: url.get("from") ?? fallback.from, to: url.get("to") ?? fallback.to, tz } : { preset, ...presetRange(preset, tz), tz };
+  const range = rangeFromUrl(url.get, defaultZone);
   const input = { from: range.from, to: range.to, tz: range.tz };
   const ready = me.isSuccess;
   const summary = trpc.console.usage.summary.useQuery(input, { enabled: ready, placeholderData: keepPreviousData });
@@ -173,11 +173,14 @@ export function UsageView() {
                       {data.Meters.map((m) => (
                         <tr key={m.Meter}>
                           <td>
-                            <span className="mono">{m.Meter}</span> {builtIn.has(m.Meter) && <span className="badge built-in">Built-in</span>}
+                            <span className="mono">{m.Meter}</span>{" "}
+                            {builtIn.has(m.Meter) && <span className="badge built-in">Built-in</span>}
                           </td>
                           <td className="right num">{formatNumber(m.TotalUsage)}</td>
                           <td className="right num">{formatNumber(m.EventCount)}</td>
-                          <td className="right num hide-narrow">{data.Totals.Events ? `${((100 * m.EventCount) / data.Totals.Events).toFixed(1)} %` : "—"}</td>
+                          <td className="right num hide-narrow">
+                            {data.Totals.Events ? `${((100 * m.EventCount) / data.Totals.Events).toFixed(1)} %` : "—"}
+                          </td>
                         </tr>
                       ))}
                     </tbody>
@@ -206,7 +209,17 @@ export function UsageView() {
                         {builtIn.has(m.Meter) && <span className="badge built-in">Built-in</span>}
                       </div>
                       <div className="card-body">
-                        {series.data ? <SeriesChart meter={m.Meter} buckets={buckets} values={perMeter.get(m.Meter) ?? new Map()} color={colorOf(i)} unit={unit} /> : <SkeletonBlock height={170} />}
+                        {series.data ? (
+                          <SeriesChart
+                            meter={m.Meter}
+                            buckets={buckets}
+                            values={perMeter.get(m.Meter) ?? new Map()}
+                            color={colorOf(i)}
+                            unit={unit}
+                          />
+                        ) : (
+                          <SkeletonBlock height={170} />
+                        )}
                       </div>
                     </div>
                   ))}

@@ -1,7 +1,9 @@
 "use client";
+
 import Link from "next/link";
 import { useState } from "react";
 import { toast } from "sonner";
+
 import { BookingStatusBadge, EmailStatusBadge, SourceBadge, WaiverBadge } from "../../../../components/badges";
 import { Card } from "../../../../components/card";
 import { Dialog } from "../../../../components/confirm-dialog";
@@ -22,7 +24,9 @@ export function BookingDetail({ reference }: { reference: string }) {
       void utils.console.bookings.list.invalidate();
       void utils.console.activities.grid.invalidate();
       setConfirming(false);
-      toast.success(`Booking ${updated.reference} cancelled; ${updated.participants} place${updated.participants === 1 ? "" : "s"} freed`);
+      toast.success(
+        `Booking ${updated.reference} cancelled; ${updated.participants} place${updated.participants === 1 ? "" : "s"} freed`,
+      );
     },
     onError: (error) => {
       setConfirming(false);
@@ -86,11 +90,14 @@ export function BookingDetail({ reference }: { reference: string }) {
           <dl className="facts">
             <dt>Activity</dt>
             <dd>
-              <Link href={`/activities?activity=${b.activity.id}&from=${b.timeslot.starts.date}`}>{b.activity.name}</Link>
+              <Link href={`/activities?activity=${b.activity.id}&from=${b.timeslot.starts.date}`}>
+                {b.activity.name}
+              </Link>
             </dd>
             <dt>Starts</dt>
             <dd>
-              {formatLocalDate(b.timeslot.starts.date)} at {b.timeslot.starts.time} <span className="muted small">({b.activity.timeZone})</span>
+              {formatLocalDate(b.timeslot.starts.date)} at {b.timeslot.starts.time}{" "}
+              <span className="muted small">({b.activity.timeZone})</span>
             </dd>
             <dt>Participants</dt>
             <dd className="num">{b.participants}</dd>
@@ -132,7 +139,8 @@ export function BookingDetail({ reference }: { reference: string }) {
               <>
                 <dt>Order</dt>
                 <dd>
-                  #{b.order.id} · {humanize(b.order.channel)} · {formatMoney(b.order.totalAmount, b.order.currency)} · {b.order.paid ? "paid" : "unpaid"}
+                  #{b.order.id} · {humanize(b.order.channel)} · {formatMoney(b.order.totalAmount, b.order.currency)} ·{" "}
+                  {b.order.paid ? "paid" : "unpaid"}
                 </dd>
               </>
             )}
@@ -218,14 +226,20 @@ export function BookingDetail({ reference }: { reference: string }) {
             <button type="button" onClick={() => setConfirming(false)}>
               Keep booking
             </button>
-            <button type="button" className="danger" onClick={() => cancel.mutate({ reference: b.reference })} disabled={cancel.isPending}>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => cancel.mutate({ reference: b.reference })}
+              disabled={cancel.isPending}
+            >
               {cancel.isPending ? "Cancelling…" : "Cancel booking"}
             </button>
           </>
         }
       >
         <p style={{ margin: 0 }}>
-          {b.participants} place{b.participants === 1 ? "" : "s"} on {formatLocalDate(b.timeslot.starts.date)} at {b.timeslot.starts.time} go back on sale, and people on the waitlist are told. This cannot be undone.
+          {b.participants} place{b.participants === 1 ? "" : "s"} on {formatLocalDate(b.timeslot.starts.date)} at{" "}
+          {b.timeslot.starts.time} go back on sale, and people on the waitlist are told. This cannot be undone.
         </p>
       </Dialog>
     </>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+
 import { BookingDetail } from "./booking-detail";
 
 export async function generateMetadata({ params }: { params: Promise<{ reference: string }> }): Promise<Metadata> {

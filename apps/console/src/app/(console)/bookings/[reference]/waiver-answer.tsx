@@ -1,10 +1,14 @@
-/** A waiver answer as the operator reads it; uploaded files open from their URL. */
+import { fileLinkOf } from "../../../../lib/safe-url";
+
+/** A waiver answer as the operator reads it; uploaded files open from their URL when it is a safe one. */
 export function WaiverAnswer({ type, value }: { type: string; value: unknown }) {
   if (value === null || value === undefined || value === "") return <span className="muted">Not answered</span>;
   if (type === "FILE" && typeof value === "string") {
+    const file = fileLinkOf(value);
+    if (!file) return <>{value}</>;
     return (
-      <a href={value} target="_blank" rel="noopener noreferrer">
-        {decodeURIComponent(value.split("/").pop() ?? value)}
+      <a href={file.href} target="_blank" rel="noopener noreferrer">
+        {file.name}
       </a>
     );
   }
