@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+
 import { chromiumArgs, chromiumPath } from "./scripts/browser.ts";
 import { apiUrl, consoleUrl } from "./scripts/stack.ts";
 

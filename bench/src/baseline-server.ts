@@ -21,24 +21,43 @@ app.get<{ Querystring: { name?: string } }>("/products", async (request) => {
   return { data: rows };
 });
 
-app.get<{ Params: { activityId: string }; Querystring: { from: string; to: string } }>("/timeslots/:activityId", async (request, reply) => {
-  const product = await pool.query<{ id: number; duration_minutes: number }>("SELECT id, duration_minutes FROM products WHERE activity_id = $1 AND operator_id = $2", [request.params.activityId, Number(process.env.OPERATOR_ID)]);
-  const found = product.rows[0];
-  if (!found) return reply.code(404).send({ error: "not found" });
-  const { rows } = await pool.query<{ starts_at: Date; capacity: number; places_taken: number }>(
-    "SELECT starts_at, capacity, places_taken FROM timeslots WHERE product_id = $1 AND starts_at >= $2 AND starts_at < $3 AND NOT closed ORDER BY starts_at",
-    [found.id, request.query.from, request.query.to],
-  );
-  return { data: rows.map((s) => ({ StartsAt: s.starts_at.toISOString(), EndsAt: new Date(s.starts_at.getTime() + found.duration_minutes * 60_000).toISOString(), Capacity: s.capacity, Available: s.capacity - s.places_taken })) };
-});
+app.get<{ Params: { activityId: string }; Querystring: { from: string; to: string } }>(
+  "/timeslots/:activityId",
+  async (request, reply) => {
+    const product = await pool.query<{ id: number; duration_minutes: number }>(
+      "SELECT id, duration_minutes FROM products WHERE activity_id = $1 AND operator_id = $2",
+      [request.params.activityId, Number(process.env.OPERATOR_ID)],
+    );
+    const found = product.rows[0];
+    if (!found) return reply.code(404).send({ error: "not found" });
+    const { rows } = await pool.query<{ starts_at: Date; capacity: number; places_taken: number }>(
+      "SELECT starts_at, capacity, places_taken FROM timeslots WHERE product_id = $1 AND starts_at >= $2 AND starts_at < $3 AND NOT closed ORDER BY starts_at",
+      [found.id, request.query.from, request.query.to],
+    );
+    return {
+      data: rows.map((s) => ({
+        StartsAt: s.starts_at.toISOString(),
+        EndsAt: new Date(s.starts_at.getTime() + found.duration_minutes * 60_000).toISOString(),
+        Capacity: s.capacity,
+        Available: s.capacity - s.places_taken,
+      })),
+    };
+  },
+);
 
 app.post<{ Body: { Meter: string; Usage: number; OccurredAt: number } }>("/usage", async (request, reply) => {
   const { Meter, Usage, OccurredAt } = request.body;
-  const { rows } = await pool.query<{ id: string }>("INSERT INTO usage_entries (operator_id, meter, usage, occurred_at) VALUES ($1, $2, $3, to_timestamp($4)) RETURNING id", [Number(process.env.OPERATOR_ID), Meter, Usage, OccurredAt]);
+  const { rows } = await pool.query<{ id: string }>(
+    "INSERT INTO usage_entries (operator_id, meter, usage, occurred_at) VALUES ($1, $2, $3, to_timestamp($4)) RETURNING id",
+    [Number(process.env.OPERATOR_ID), Meter, Usage, OccurredAt],
+  );
   return reply.code(201).send({ data: { ID: rows[0]?.id } });
 });
 
 await app.listen({ port, host: "127.0.0.1" });
 process.on("SIGTERM", () => {
-  void app.close().then(() => pool.end()).then(() => process.exit(0));
+  void app
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0));
 });

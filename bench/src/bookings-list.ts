@@ -48,7 +48,10 @@ try {
     ["search two words", { search: "ana customer12" }],
     ["search a payment reference", { search: "PAY-77777" }],
     ["source POS, cancelled, waiver pending", { source: "POS", status: "CANCELLED", waiverStatus: "PENDING" }],
-    ["one month of activity dates, by customer", { from: "2026-12-01", to: "2026-12-31", sort: "customer", direction: "asc" }],
+    [
+      "one month of activity dates, by customer",
+      { from: "2026-12-01", to: "2026-12-31", sort: "customer", direction: "asc" },
+    ],
   ];
   const measure = async (label: string, input: Record<string, unknown>) => {
     const url = `${api.base}/trpc/console.bookings.list?input=${encodeURIComponent(JSON.stringify(input))}`;
@@ -70,10 +73,14 @@ try {
   const fresh = new Map<string, string>();
   for (const [label, input] of queries) fresh.set(label, (await measure(label, input)).figures);
   await stack.db.$executeRawUnsafe("VACUUM ANALYZE bookings");
-  console.log("| query | rows matching | p50 ms | p95 ms | p50 ms after VACUUM | p95 ms after VACUUM |\n| --- | --- | --- | --- | --- | --- |");
+  console.log(
+    "| query | rows matching | p50 ms | p95 ms | p50 ms after VACUUM | p95 ms after VACUUM |\n| --- | --- | --- | --- | --- | --- |",
+  );
   for (const [label, input] of queries) {
     const vacuumed = await measure(label, input);
-    console.log(`| ${label} | ${vacuumed.matching.toLocaleString("en-GB")} | ${fresh.get(label)} | ${vacuumed.figures} |`);
+    console.log(
+      `| ${label} | ${vacuumed.matching.toLocaleString("en-GB")} | ${fresh.get(label)} | ${vacuumed.figures} |`,
+    );
   }
 } finally {
   await stack.stop();

@@ -41,7 +41,13 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
       },
     ],
   });
-  const statuses: Record<string, number> = { "1xx": result["1xx"], "2xx": result["2xx"], "3xx": result["3xx"], "4xx": result["4xx"], "5xx": result["5xx"] };
+  const statuses: Record<string, number> = {
+    "1xx": result["1xx"],
+    "2xx": result["2xx"],
+    "3xx": result["3xx"],
+    "4xx": result["4xx"],
+    "5xx": result["5xx"],
+  };
   return {
     requests: result.requests.total,
     rps: result.requests.average,
@@ -58,5 +64,12 @@ export async function loadTogether(runs: LoadOptions[]): Promise<LoadResult> {
   const sum = (pick: (r: LoadResult) => number) => results.reduce((n, r) => n + pick(r), 0);
   const statuses: Record<string, number> = {};
   for (const r of results) for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
-  return { requests: sum((r) => r.requests), rps: sum((r) => r.rps), p50: Math.max(...results.map((r) => r.p50)), p99: Math.max(...results.map((r) => r.p99)), statuses, errors: sum((r) => r.errors) };
+  return {
+    requests: sum((r) => r.requests),
+    rps: sum((r) => r.rps),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    statuses,
+    errors: sum((r) => r.errors),
+  };
 }

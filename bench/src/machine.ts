@@ -1,4 +1,5 @@
 import { cpus, totalmem } from "node:os";
+
 import type { Database } from "@slotwise/db";
 
 export async function machine(db: Database) {

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+
 import type { LoadResult } from "./load.ts";
 import type { BenchResults } from "./results.ts";
 
@@ -6,7 +7,18 @@ const n0 = (v: number) => Math.round(v).toLocaleString("en-GB");
 const n1 = (v: number) => v.toFixed(1);
 const n2 = (v: number) => v.toFixed(2);
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
-const loadRow = (name: string, r: LoadResult) => row([name, n0(r.rps), r.p50, r.p99, Object.entries(r.statuses).filter(([, v]) => v > 0).map(([k, v]) => `${k}: ${n0(v)}`).join(", "), r.errors]);
+const loadRow = (name: string, r: LoadResult) =>
+  row([
+    name,
+    n0(r.rps),
+    r.p50,
+    r.p99,
+    Object.entries(r.statuses)
+      .filter(([, v]) => v > 0)
+      .map(([k, v]) => `${k}: ${n0(v)}`)
+      .join(", "),
+    r.errors,
+  ]);
 const check = (ok: boolean) => (ok ? "met" : "**missed**");
 
 /** docs/benchmarks.md: the figures of the last run, then the analysis kept in bench/analysis.md. */
@@ -29,7 +41,12 @@ export async function renderReport(r: BenchResults): Promise<string> {
     row(["---", "---", "---", "---"]),
     row(["rest_get_ratio", n2(r.rest_get_ratio), ">= 0.5", check(r.rest_get_ratio >= 0.5)]),
     row(["usage_post_ratio", n2(r.usage_post_ratio), ">= 0.5", check(r.usage_post_ratio >= 0.5)]),
-    row(["summary_p95_ms_10m_366d", r.summary_p95_ms_10m_366d === null ? "not measured (quick run)" : n1(r.summary_p95_ms_10m_366d), "< 50", r.summary_p95_ms_10m_366d === null ? "" : check(r.summary_p95_ms_10m_366d < 50)]),
+    row([
+      "summary_p95_ms_10m_366d",
+      r.summary_p95_ms_10m_366d === null ? "not measured (quick run)" : n1(r.summary_p95_ms_10m_366d),
+      "< 50",
+      r.summary_p95_ms_10m_366d === null ? "" : check(r.summary_p95_ms_10m_366d < 50),
+    ]),
     row(["contention_sold", r.contention_sold, "= 20", check(r.contention_sold === 20)]),
     row(["contention_ms", n0(r.contention_ms), "< 2000", check(r.contention_ms < 2000)]),
     row(["booking_rps", n0(r.booking_rps), "", ""]),

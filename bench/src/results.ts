@@ -21,5 +21,11 @@ export interface BenchResults {
   summary_p95_ms_10m_366d: number | null;
   contention_sold: number;
   contention_ms: number;
-  details: { get: RestGetResult; booking: BookingResult; usage: UsagePostResult; summary: SummaryResult; contention: ContentionResult };
+  details: {
+    get: RestGetResult;
+    booking: BookingResult;
+    usage: UsagePostResult;
+    summary: SummaryResult;
+    contention: ContentionResult;
+  };
 }

@@ -5,10 +5,11 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
+
+import { load } from "./load.ts";
 import { machine } from "./machine.ts";
 import { renderReport } from "./report.ts";
 import type { BenchResults } from "./results.ts";
-import { load } from "./load.ts";
 import { bookingBodies, bookings } from "./scenarios/booking.ts";
 import { contention } from "./scenarios/contention.ts";
 import { restGet } from "./scenarios/rest-get.ts";
@@ -32,7 +33,9 @@ const log = (line: string) => {
 };
 
 const startedAt = new Date();
-log(`${quick ? "quick" : "full"} run: load phases of ${seconds} s, usage summaries at ${sizes.map((s) => s.toLocaleString("en-GB")).join(" and ")} entries`);
+log(
+  `${quick ? "quick" : "full"} run: load phases of ${seconds} s, usage summaries at ${sizes.map((s) => s.toLocaleString("en-GB")).join(" and ")} entries`,
+);
 const stack = await startStack();
 try {
   const facts = await machine(stack.db);
@@ -57,7 +60,14 @@ try {
   if (!third) throw new Error("the third API process did not start");
   // The rush meets three processes in their steady state, as in production: the new one is
   // warmed up (JIT, connection pool, caches) with a few seconds of bookings first.
-  await load({ url: `${third.base}/api/v2/ota/acme-travel/booking`, method: "POST", headers: { authorization: `Bearer ${stack.keys.ota}` }, body: (await bookingBodies(stack)).body, connections: 10, seconds: 3 });
+  await load({
+    url: `${third.base}/api/v2/ota/acme-travel/booking`,
+    method: "POST",
+    headers: { authorization: `Bearer ${stack.keys.ota}` },
+    body: (await bookingBodies(stack)).body,
+    connections: 10,
+    seconds: 3,
+  });
   const rush = await contention(stack, [first, second, third]);
   log(`   contention_sold ${rush.contention_sold} in ${rush.contention_ms.toFixed(0)} ms`);
 

@@ -1,10 +1,16 @@
 import { spawn } from "node:child_process";
-import { spawnApi, type ApiProcess } from "@slotwise/api/processes";
+
 import { createApiKey, createDatabase, type Database } from "@slotwise/db";
 import { freePort, startTestServer, stopChild, withDatabaseName, type TestServer } from "@slotwise/db/testing";
+import { spawnApi, type ApiProcess } from "@slotwise/testing/processes";
 
 /** API settings as in production, with rate limits out of the way of the load. */
-export const PRODUCTION_ENV = { NODE_ENV: "production", LOG_LEVEL: "warn", RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000" };
+export const PRODUCTION_ENV = {
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  RATE_LIMIT_PER_SECOND: "1000000",
+  RATE_LIMIT_BURST: "1000000",
+};
 
 export interface BenchStack {
   server: TestServer;
@@ -37,8 +43,13 @@ export async function startStack(): Promise<BenchStack> {
   const db = createDatabase(databaseUrl, { maxConnections: 4 });
   const operator = await db.operator.findUniqueOrThrow({ where: { slug: "demo" } });
   const now = new Date();
-  const issue = (scopes: ("ota" | "usage:write" | "usage:read")[], partnerSlug?: string) => createApiKey(db, { operatorSlug: "demo", scopes, partnerSlug, now }).then((k) => k.key);
-  const keys = { ota: await issue(["ota"], "acme-travel"), usageWrite: await issue(["usage:write"]), usageRead: await issue(["usage:read"]) };
+  const issue = (scopes: ("ota" | "usage:write" | "usage:read")[], partnerSlug?: string) =>
+    createApiKey(db, { operatorSlug: "demo", scopes, partnerSlug, now }).then((k) => k.key);
+  const keys = {
+    ota: await issue(["ota"], "acme-travel"),
+    usageWrite: await issue(["usage:write"]),
+    usageRead: await issue(["usage:read"]),
+  };
   const apis: ApiProcess[] = [];
   const baselines: (() => Promise<void>)[] = [];
   return {
@@ -49,16 +60,24 @@ export async function startStack(): Promise<BenchStack> {
     keys,
     async startApis(count) {
       // Only the first runs the worker, as one would deploy several API processes.
-      const started = await Promise.all(Array.from({ length: count }, (_, i) => spawnApi({ ...PRODUCTION_ENV, DATABASE_URL: databaseUrl, WORKER: apis.length + i === 0 ? "on" : "off" })));
+      const started = await Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          spawnApi({ ...PRODUCTION_ENV, DATABASE_URL: databaseUrl, WORKER: apis.length + i === 0 ? "on" : "off" }),
+        ),
+      );
       apis.push(...started);
       return started;
     },
     async startBaseline() {
       const port = await freePort();
-      const child = spawn(process.execPath, ["--import", "tsx", new URL("./baseline-server.ts", import.meta.url).pathname, String(port)], {
-        env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, OPERATOR_ID: String(operator.id) },
-        stdio: ["ignore", "inherit", "inherit"],
-      });
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", new URL("./baseline-server.ts", import.meta.url).pathname, String(port)],
+        {
+          env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, OPERATOR_ID: String(operator.id) },
+          stdio: ["ignore", "inherit", "inherit"],
+        },
+      );
       const base = `http://127.0.0.1:${port}`;
       await waitForPort(base);
       const stop = () => stopChild(child);

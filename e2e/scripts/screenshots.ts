@@ -1,6 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
+
 import { chromium } from "@playwright/test";
+
 import { chromiumArgs, chromiumPath } from "./browser.ts";
 
 /**
@@ -12,12 +14,14 @@ const out = resolve(import.meta.dirname, "../../docs/screenshots");
 const pages = [
   { path: "/bookings", file: "bookings.png", ready: "table tbody tr td a" },
   { path: "/usage?range=last-30-days", file: "usage.png", ready: ".recharts-bar-rectangle" },
-  ...(process.env.ALL_PAGES ? [
-    { path: "/activities", file: "activities.png", ready: ".slot" },
-    { path: "/keys", file: "keys.png", ready: "tbody tr" },
-    { path: "/outbox", file: "outbox.png", ready: "tbody tr" },
-    { path: "/pos", file: "pos.png", ready: "form" },
-  ] : []),
+  ...(process.env.ALL_PAGES
+    ? [
+        { path: "/activities", file: "activities.png", ready: ".slot" },
+        { path: "/keys", file: "keys.png", ready: "tbody tr" },
+        { path: "/outbox", file: "outbox.png", ready: "tbody tr" },
+        { path: "/pos", file: "pos.png", ready: "form" },
+      ]
+    : []),
 ];
 
 await mkdir(out, { recursive: true });

@@ -5,7 +5,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+
 import { startTestServer, stopChild, withDatabaseName } from "@slotwise/db/testing";
+
 import { API_PORT, apiUrl, CONSOLE_PORT, consoleUrl, STACK_FILE } from "./stack.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -63,11 +65,26 @@ start("api", process.execPath, ["--import", "tsx", "src/main.ts"], resolve(root,
   LOG_LEVEL: "warn",
   RATE_LIMIT_PER_SECOND: "500",
   RATE_LIMIT_BURST: "1000",
+  AUTH_FAILURES_PER_10_MINUTES: "10000",
+  SHOP_WRITES_PER_HOUR: "10000",
 });
 // The console comes up last, so once Playwright sees it answer, the whole stack is ready.
 await waitForReady(`${apiUrl}/readyz`);
-start("console", process.execPath, [resolve(root, "apps/console/node_modules/next/dist/bin/next"), "start", "--port", String(CONSOLE_PORT), "--hostname", "127.0.0.1"], resolve(root, "apps/console"), {
-  API_URL: apiUrl,
-  NEXT_TELEMETRY_DISABLED: "1",
-});
+start(
+  "console",
+  process.execPath,
+  [
+    resolve(root, "apps/console/node_modules/next/dist/bin/next"),
+    "start",
+    "--port",
+    String(CONSOLE_PORT),
+    "--hostname",
+    "127.0.0.1",
+  ],
+  resolve(root, "apps/console"),
+  {
+    API_URL: apiUrl,
+    NEXT_TELEMETRY_DISABLED: "1",
+  },
+);
 console.log(`[stack] database ${server.seededTemplateName}, API ${apiUrl}, console ${consoleUrl}`);

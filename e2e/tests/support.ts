@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+
 import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+
 import { readStack, STACK_FILE } from "../scripts/stack.ts";
 
 export const OTA = "/api/v2/ota/acme-travel";
@@ -62,28 +64,53 @@ export interface Slot {
 }
 
 /** The first timeslot of an activity, from two days ahead, with at least `places` free. */
-export async function bookableSlot(request: APIRequestContext, key: string, activityId: string, places: number): Promise<Slot> {
+export async function bookableSlot(
+  request: APIRequestContext,
+  key: string,
+  activityId: string,
+  places: number,
+): Promise<Slot> {
   const api = readStack().apiUrl;
-  const dates = await request.get(`${api}${OTA}/availability/${activityId}/dates?StartDate=${isoDate(2)}&EndDate=${isoDate(25)}`, { headers: bearer(key) });
+  const dates = await request.get(
+    `${api}${OTA}/availability/${activityId}/dates?StartDate=${isoDate(2)}&EndDate=${isoDate(25)}`,
+    { headers: bearer(key) },
+  );
   expect(dates.status()).toBe(200);
   for (const day of ((await dates.json()) as { data: { Date: string; Available: number }[] }).data) {
-    const response = await request.get(`${api}${OTA}/availability/${activityId}/timeslots?Date=${day.Date}`, { headers: bearer(key) });
+    const response = await request.get(`${api}${OTA}/availability/${activityId}/timeslots?Date=${day.Date}`, {
+      headers: bearer(key),
+    });
     const slot = ((await response.json()) as { data: Omit<Slot, "Date">[] }).data.find((s) => s.Available >= places);
     if (slot) return { ...slot, Date: day.Date };
   }
   throw new Error(`no timeslot of ${activityId} with ${places} free places`);
 }
 
-export async function expectProblem(response: APIResponse, status: number, kind: string): Promise<{ detail: string; errors?: { field: string; message: string }[]; available?: number }> {
+export async function expectProblem(
+  response: APIResponse,
+  status: number,
+  kind: string,
+): Promise<{ detail: string; errors?: { field: string; message: string }[]; available?: number }> {
   expect(response.status()).toBe(status);
   expect(response.headers()["content-type"]).toBe("application/problem+json");
-  const problem = (await response.json()) as { type: string; status: number; detail: string; errors?: { field: string; message: string }[]; available?: number };
+  const problem = (await response.json()) as {
+    type: string;
+    status: number;
+    detail: string;
+    errors?: { field: string; message: string }[];
+    available?: number;
+  };
   expect(problem.type.endsWith(`/problems/${kind}`)).toBe(true);
   expect(problem.status).toBe(status);
   return problem;
 }
 
-export const customer = (first: string, last: string) => ({ FirstName: first, LastName: last, Email: `${first}.${last}@example.com`.toLowerCase(), Phone: "+351 912 345 678" });
+export const customer = (first: string, last: string) => ({
+  FirstName: first,
+  LastName: last,
+  Email: `${first}.${last}@example.com`.toLowerCase(),
+  Phone: "+351 912 345 678",
+});
 
 /** Events of one meter in /usage's table for the page's current period; 0 when the meter has none. */
 export async function meterEvents(page: Page, meter: string): Promise<number> {

@@ -1,4 +1,5 @@
-import { bookableTargets } from "@slotwise/api/load-generator";
+import { bookableTargets } from "@slotwise/testing/load-generator";
+
 import { load, type LoadResult } from "../load.ts";
 import type { BenchStack } from "../stack.ts";
 
@@ -22,7 +23,12 @@ export async function bookingBodies(stack: BenchStack): Promise<{ body: () => st
       Date: t?.date,
       Time: t?.time,
       Participants: 1,
-      Customer: { FirstName: "Bench", LastName: `Customer${n}`, Email: `bench${n}@example.com`, Phone: "+351912345678" },
+      Customer: {
+        FirstName: "Bench",
+        LastName: `Customer${n}`,
+        Email: `bench${n}@example.com`,
+        Phone: "+351912345678",
+      },
       PaymentReference: `BENCH-${n}`,
     });
   };
@@ -33,7 +39,14 @@ export async function bookingBodies(stack: BenchStack): Promise<{ body: () => st
 export async function bookings(stack: BenchStack, api: string, seconds: number): Promise<BookingResult> {
   const { body, slots } = await bookingBodies(stack);
   const before = await stack.db.booking.count();
-  const result = await load({ url: `${api}/api/v2/ota/acme-travel/booking`, method: "POST", headers: { authorization: `Bearer ${stack.keys.ota}` }, body, connections: 50, seconds });
+  const result = await load({
+    url: `${api}/api/v2/ota/acme-travel/booking`,
+    method: "POST",
+    headers: { authorization: `Bearer ${stack.keys.ota}` },
+    body,
+    connections: 50,
+    seconds,
+  });
   const created = (await stack.db.booking.count()) - before;
   return { load: result, created, booking_rps: created / seconds, booking_p99_ms: result.p99, slots };
 }

@@ -1,4 +1,5 @@
 import { addDays, startOfLocalDay, todayIn } from "@slotwise/core";
+
 import { load, type LoadResult } from "../load.ts";
 import type { BenchStack } from "../stack.ts";
 
@@ -13,7 +14,12 @@ export interface RestGetResult {
  * days) and GET products, through the REST layer and through the baseline route, 50
  * connections each, one after the other in the same run.
  */
-export async function restGet(stack: BenchStack, api: string, baseline: string, seconds: number): Promise<RestGetResult> {
+export async function restGet(
+  stack: BenchStack,
+  api: string,
+  baseline: string,
+  seconds: number,
+): Promise<RestGetResult> {
   const products = await stack.db.product.findMany({ where: { operatorId: stack.operatorId, active: true } });
   const restPaths: string[] = [];
   const basePaths: string[] = [];
@@ -22,7 +28,9 @@ export async function restGet(stack: BenchStack, api: string, baseline: string, 
     for (let d = 1; d <= 30; d++) {
       const date = addDays(today, d);
       restPaths.push(`/api/v2/ota/acme-travel/availability/${p.activityId}/timeslots?Date=${date}`);
-      basePaths.push(`/timeslots/${p.activityId}?from=${startOfLocalDay(date, p.timeZone).toISOString()}&to=${startOfLocalDay(addDays(date, 1), p.timeZone).toISOString()}`);
+      basePaths.push(
+        `/timeslots/${p.activityId}?from=${startOfLocalDay(date, p.timeZone).toISOString()}&to=${startOfLocalDay(addDays(date, 1), p.timeZone).toISOString()}`,
+      );
     }
   }
   const auth = { authorization: `Bearer ${stack.keys.ota}` };
@@ -33,7 +41,12 @@ export async function restGet(stack: BenchStack, api: string, baseline: string, 
   const baseTimeslots = await load({ url: baseline, paths: basePaths, connections, seconds });
   const restTimeslots = await load({ url: api, paths: restPaths, headers: auth, connections, seconds });
   const baseProducts = await load({ url: `${baseline}/products`, connections, seconds });
-  const restProducts = await load({ url: `${api}/api/v2/ota/acme-travel/products`, headers: auth, connections, seconds });
+  const restProducts = await load({
+    url: `${api}/api/v2/ota/acme-travel/products`,
+    headers: auth,
+    connections,
+    seconds,
+  });
   const timeslots = { rest: restTimeslots, baseline: baseTimeslots, ratio: restTimeslots.rps / baseTimeslots.rps };
   const productsResult = { rest: restProducts, baseline: baseProducts, ratio: restProducts.rps / baseProducts.rps };
   return { timeslots, products: productsResult, rest_get_ratio: Math.min(timeslots.ratio, productsResult.ratio) };

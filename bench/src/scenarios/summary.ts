@@ -1,5 +1,6 @@
 import { addDays, todayIn } from "@slotwise/core";
 import { compactUsage } from "@slotwise/db";
+
 import type { BenchStack } from "../stack.ts";
 
 export interface LatencyFigure {
@@ -41,7 +42,11 @@ async function fillTo(stack: BenchStack, have: number, total: number) {
   await stack.db.$executeRawUnsafe("ANALYZE usage_entries");
   await stack.db.$executeRawUnsafe("ANALYZE usage_rollups_15m");
   await stack.db.$executeRawUnsafe("ANALYZE usage_rollups_daily");
-  return { entries: total, insertSeconds: (inserted - started) / 1000, compactSeconds: (performance.now() - inserted) / 1000 };
+  return {
+    entries: total,
+    insertSeconds: (inserted - started) / 1000,
+    compactSeconds: (performance.now() - inserted) / 1000,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -49,7 +54,14 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** GET /usage/meters one request at a time, as a dashboard would, after a few warm-up calls. */
-async function latency(stack: BenchStack, api: string, entries: number, days: number, zone: string, samples: number): Promise<LatencyFigure> {
+async function latency(
+  stack: BenchStack,
+  api: string,
+  entries: number,
+  days: number,
+  zone: string,
+  samples: number,
+): Promise<LatencyFigure> {
   const to = todayIn(zone, new Date());
   const from = addDays(to, -(days - 1));
   const url = `${api}/api/v2/usage/meters?from=${from}&to=${to}&tz=${encodeURIComponent(zone)}`;
@@ -66,7 +78,13 @@ async function latency(stack: BenchStack, api: string, entries: number, days: nu
   return { entries, days, zone, p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-export async function summaryLatency(stack: BenchStack, api: string, sizes: number[], samples: number, log: (line: string) => void): Promise<SummaryResult> {
+export async function summaryLatency(
+  stack: BenchStack,
+  api: string,
+  sizes: number[],
+  samples: number,
+  log: (line: string) => void,
+): Promise<SummaryResult> {
   const result: SummaryResult = { loads: [], latencies: [] };
   let have = 0;
   for (const size of sizes) {
@@ -75,7 +93,8 @@ export async function summaryLatency(stack: BenchStack, api: string, sizes: numb
     result.loads.push(loaded);
     have = size;
     for (const days of [1, 30, 366]) {
-      for (const zone of ["UTC", "Asia/Kolkata"]) result.latencies.push(await latency(stack, api, size, days, zone, samples));
+      for (const zone of ["UTC", "Asia/Kolkata"])
+        result.latencies.push(await latency(stack, api, size, days, zone, samples));
     }
   }
   return result;

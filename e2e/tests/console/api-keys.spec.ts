@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { readStack } from "../../scripts/stack.ts";
 import { bearer, openPage, OTA, signIn } from "../support.ts";
 

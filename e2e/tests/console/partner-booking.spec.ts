@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
 import { readStack } from "../../scripts/stack.ts";
 import { bearer, createKeyWithCli, OTA, shared, signIn } from "../support.ts";
 
@@ -20,12 +21,18 @@ async function placesTaken(page: Page, booking: PartnerBooking): Promise<number>
 }
 
 async function restAvailable(request: APIRequestContext, key: string, booking: PartnerBooking): Promise<number> {
-  const response = await request.get(`${readStack().apiUrl}${OTA}/availability/${booking.activityId}/timeslots?Date=${booking.date}`, { headers: bearer(key) });
+  const response = await request.get(
+    `${readStack().apiUrl}${OTA}/availability/${booking.activityId}/timeslots?Date=${booking.date}`,
+    { headers: bearer(key) },
+  );
   const slots = ((await response.json()) as { data: { Time: string; Available: number }[] }).data;
   return slots.find((s) => s.Time === booking.time)?.Available ?? 0;
 }
 
-test("the operator finds the partner's booking, opens it and cancels it; the places come back in the grid and over REST", async ({ page, request }) => {
+test("the operator finds the partner's booking, opens it and cancels it; the places come back in the grid and over REST", async ({
+  page,
+  request,
+}) => {
   const booking = shared("partner-booking") as PartnerBooking;
   const key = createKeyWithCli(["--operator", "demo", "--partner", "acme-travel", "--scope", "ota"]);
   await signIn(page);
@@ -50,7 +57,10 @@ test("the operator finds the partner's booking, opens it and cancels it; the pla
   await row.getByRole("link", { name: booking.reference }).click();
   await expect(page.getByRole("heading", { name: `Booking ${booking.reference}` })).toBeVisible();
   await expect(page.getByText("ana.silva@example.com")).toBeVisible();
-  await expect(page.getByRole("link", { name: "passport.pdf" })).toHaveAttribute("href", "https://files.example.com/e2e/passport.pdf");
+  await expect(page.getByRole("link", { name: "passport.pdf" })).toHaveAttribute(
+    "href",
+    "https://files.example.com/e2e/passport.pdf",
+  );
   await expect(page.getByRole("region", { name: "History" })).toContainText("Created");
 
   // The slot before cancelling, in the grid and over REST.

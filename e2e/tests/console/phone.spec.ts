@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { openPage, signIn } from "../support.ts";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });

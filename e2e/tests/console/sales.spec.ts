@@ -1,8 +1,22 @@
 import { expect, test } from "@playwright/test";
-import { bearer, bookableSlot, createKeyWithCli, customer, meterEvents, openPage, OTA, signIn, trpcMutation } from "../support.ts";
-import { readStack } from "../../scripts/stack.ts";
 
-test("a sale at the desk and a shopfront checkout show as POS and ONLINE bookings and count as order-completed", async ({ page, request }) => {
+import { readStack } from "../../scripts/stack.ts";
+import {
+  bearer,
+  bookableSlot,
+  createKeyWithCli,
+  customer,
+  meterEvents,
+  openPage,
+  OTA,
+  signIn,
+  trpcMutation,
+} from "../support.ts";
+
+test("a sale at the desk and a shopfront checkout show as POS and ONLINE bookings and count as order-completed", async ({
+  page,
+  request,
+}) => {
   const key = createKeyWithCli(["--operator", "demo", "--partner", "acme-travel", "--scope", "ota"]);
   await signIn(page);
   await page.goto("/usage?range=last-7-days");
@@ -27,22 +41,33 @@ test("a sale at the desk and a shopfront checkout show as POS and ONLINE booking
   await expect(page.getByText(`Sold: booking ${posReference}`)).toBeVisible();
 
   // In the online shop.
-  const products = ((await (await request.get(`${readStack().apiUrl}${OTA}/products?name=fado`, { headers: bearer(key) })).json()) as { data: { ActivityID: string }[] }).data;
+  const products = (
+    (await (await request.get(`${readStack().apiUrl}${OTA}/products?name=fado`, { headers: bearer(key) })).json()) as {
+      data: { ActivityID: string }[];
+    }
+  ).data;
   const fado = products[0]!.ActivityID;
   const slot = await bookableSlot(request, key, fado, 1);
-  const checkout = await trpcMutation<{ BasketID: number; booking: { Reference: string } }>(request, "shopfront.checkout", {
-    operator: "demo",
-    ActivityID: fado,
-    Date: slot.Date,
-    Time: slot.Time,
-    Participants: 1,
-    Customer: customer("Olga", "Online"),
-    PaymentReference: "pi_e2e_0001",
-  });
+  const checkout = await trpcMutation<{ BasketID: number; booking: { Reference: string } }>(
+    request,
+    "shopfront.checkout",
+    {
+      operator: "demo",
+      ActivityID: fado,
+      Date: slot.Date,
+      Time: slot.Time,
+      Participants: 1,
+      Customer: customer("Olga", "Online"),
+      PaymentReference: "pi_e2e_0001",
+    },
+  );
   const onlineReference = checkout.booking.Reference;
 
   await openPage(page, "Bookings");
-  for (const [source, label, reference] of [["Point of sale", "Point of sale", posReference], ["Online", "Online", onlineReference]] as const) {
+  for (const [source, label, reference] of [
+    ["Point of sale", "Point of sale", posReference],
+    ["Online", "Online", onlineReference],
+  ] as const) {
     await page.getByRole("button", { name: source, exact: true }).click();
     await page.getByLabel("Search").fill(reference);
     const row = page.getByRole("row", { name: new RegExp(reference) });

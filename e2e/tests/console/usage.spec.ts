@@ -1,14 +1,22 @@
 import { readFile } from "node:fs/promises";
+
 import { expect, test } from "@playwright/test";
+
 import { readStack } from "../../scripts/stack.ts";
 import { bearer, createKeyWithCli, openPage, signIn } from "../support.ts";
 
 const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-test("usage recorded over REST shows on /usage for the right dates and zone, in the chart, the table and the CSV", async ({ page, request }) => {
+test("usage recorded over REST shows on /usage for the right dates and zone, in the chart, the table and the CSV", async ({
+  page,
+  request,
+}) => {
   const key = createKeyWithCli(["--operator", "demo", "--scope", "usage:write"]);
   const record = async (Usage: number, iso: string) => {
-    const response = await request.post(`${readStack().apiUrl}/api/v2/usage/meters`, { headers: bearer(key), data: { Meter: "e2e-sms", Usage, OccurredAt: at(iso) } });
+    const response = await request.post(`${readStack().apiUrl}/api/v2/usage/meters`, {
+      headers: bearer(key),
+      data: { Meter: "e2e-sms", Usage, OccurredAt: at(iso) },
+    });
     expect(response.status()).toBe(201);
   };
   // 20:00 UTC on the 1st is already 01:30 on the 2nd in Kolkata (UTC+5:30).
@@ -36,10 +44,13 @@ test("usage recorded over REST shows on /usage for the right dates and zone, in 
   await expect(row).toContainText("3.75");
   await expect(row.getByRole("cell").nth(2)).toHaveText("2");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("usage-summary-2026-11-01-to-2026-11-01.csv");
   const csv = (await readFile(await download.path(), "utf8")).trim().split("\n");
-  expect(csv[0]).toBe("meter,total_usage,event_count,built_in");
-  expect(csv).toContain("e2e-sms,3.75,2,no");
-  expect(csv.at(-1)).toMatch(/^TOTAL,/);
+  expect(csv[0]).toBe(`"meter","total_usage","event_count","built_in"`);
+  expect(csv).toContain(`"e2e-sms","3.75","2","no"`);
+  expect(csv.at(-1)).toMatch(/^"TOTAL",/);
 });

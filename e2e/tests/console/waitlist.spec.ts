@@ -1,27 +1,58 @@
 import { expect, test } from "@playwright/test";
-import { readStack } from "../../scripts/stack.ts";
-import { bearer, bookableSlot, createKeyWithCli, customer, meterEvents, openPage, OTA, signIn, trpcMutation } from "../support.ts";
 
-test("a cancellation on a sold-out timeslot notifies the waiting customer: the e-mail in /outbox, the meter on /usage", async ({ page, request }) => {
+import { readStack } from "../../scripts/stack.ts";
+import {
+  bearer,
+  bookableSlot,
+  createKeyWithCli,
+  customer,
+  meterEvents,
+  openPage,
+  OTA,
+  signIn,
+  trpcMutation,
+} from "../support.ts";
+
+test("a cancellation on a sold-out timeslot notifies the waiting customer: the e-mail in /outbox, the meter on /usage", async ({
+  page,
+  request,
+}) => {
   const key = createKeyWithCli(["--operator", "demo", "--partner", "acme-travel", "--scope", "ota"]);
   const api = readStack().apiUrl;
-  const products = ((await (await request.get(`${api}${OTA}/products?name=tagus`, { headers: bearer(key) })).json()) as { data: { ActivityID: string }[] }).data;
+  const products = (
+    (await (await request.get(`${api}${OTA}/products?name=tagus`, { headers: bearer(key) })).json()) as {
+      data: { ActivityID: string }[];
+    }
+  ).data;
   const sailing = products[0]!.ActivityID;
   const slot = await bookableSlot(request, key, sailing, 1);
 
   // Sell it out.
   const references: string[] = [];
-  for (let left = slot.Available; left > 0; ) {
+  for (let left = slot.Available; left > 0;) {
     const take = Math.min(left, 10);
     const response = await request.post(`${api}${OTA}/booking`, {
       headers: bearer(key),
-      data: { ActivityID: sailing, Date: slot.Date, Time: slot.Time, Participants: take, Customer: customer("Sold", `Out${references.length}`) },
+      data: {
+        ActivityID: sailing,
+        Date: slot.Date,
+        Time: slot.Time,
+        Participants: take,
+        Customer: customer("Sold", `Out${references.length}`),
+      },
     });
     expect(response.status(), await response.text()).toBe(201);
     references.push(((await response.json()) as { data: { Reference: string } }).data.Reference);
     left -= take;
   }
-  await trpcMutation(request, "shopfront.joinWaitlist", { operator: "demo", ActivityID: sailing, Date: slot.Date, Time: slot.Time, Participants: 1, Customer: customer("Wanda", "Waiting") });
+  await trpcMutation(request, "shopfront.joinWaitlist", {
+    operator: "demo",
+    ActivityID: sailing,
+    Date: slot.Date,
+    Time: slot.Time,
+    Participants: 1,
+    Customer: customer("Wanda", "Waiting"),
+  });
 
   await signIn(page);
   await page.goto("/usage?range=last-7-days");
