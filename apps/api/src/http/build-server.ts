@@ -19,6 +19,8 @@ import { problem } from "../problems/problem.ts";
 import { retryAfterHeader, TooManyRequestsError } from "../problems/too-many-requests.ts";
 import { appRouter } from "../trpc/app-router.ts";
 import type { Context, Services } from "../trpc/context.ts";
+import { checkUtf8, unsupportedBodyEncoding } from "./body-encoding.ts";
+import { answerClientError } from "./client-error.ts";
 import { docsPage } from "./docs-page.ts";
 import { normalizeMediaType } from "./media-type.ts";
 import { openApiDocument } from "./openapi-document.ts";
@@ -75,6 +77,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     logger: { level: env.LOG_LEVEL, redact: ["req.headers.authorization"] },
+    clientErrorHandler: answerClientError(env.PROBLEMS_BASE),
     // Raised by the router before any hook runs, e.g. for a path with broken percent-encoding.
     frameworkErrors: (error, request, reply) => {
       void reply.header("X-Request-Id", request.id);
@@ -108,7 +111,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }
     const contentType = request.headers["content-type"];
     if (contentType) request.headers["content-type"] = normalizeMediaType(contentType);
+    const refusal = unsupportedBodyEncoding(request.headers);
+    if (refusal) return sendProblem(request, reply, env.PROBLEMS_BASE, refusal);
   });
+  app.addHook("preParsing", async (request, _reply, payload) =>
+    request.headers["content-type"] ? checkUtf8(payload) : payload,
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const description = describeFrameworkError(error);

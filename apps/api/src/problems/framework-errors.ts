@@ -3,6 +3,9 @@ import type { FastifyError } from "fastify";
 import { describeError } from "./describe-error.ts";
 import { problem, type Problem } from "./problem.ts";
 
+/** The code of the error a body that is not valid UTF-8 raises while it is read. */
+export const BODY_NOT_UTF8 = "SW_BODY_NOT_UTF8";
+
 /** Errors Fastify raises itself, before any procedure runs, in the contract's terms. */
 export function describeFrameworkError(error: FastifyError): Problem {
   switch (error.code) {
@@ -17,6 +20,8 @@ export function describeFrameworkError(error: FastifyError): Problem {
       return problem("unsupported-media-type", "The body must be JSON, sent with Content-Type: application/json");
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return problem("malformed-json", "The body is empty although Content-Type says JSON");
+    case BODY_NOT_UTF8:
+      return problem("malformed-json", "The body is not valid UTF-8");
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return problem("malformed-json", "The body is not valid JSON");
     default:

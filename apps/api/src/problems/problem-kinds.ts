@@ -52,6 +52,11 @@ export const PROBLEM_KINDS = {
     title: "URI too long",
     help: "The request target (path and query) is longer than 8,192 characters.",
   },
+  "headers-too-large": {
+    status: 431,
+    title: "Request header fields too large",
+    help: "Request headers are limited to 16 KiB in all.",
+  },
   "unsupported-media-type": {
     status: 415,
     title: "Unsupported media type",

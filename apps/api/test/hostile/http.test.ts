@@ -1,3 +1,6 @@
+import { STATUS_CODES } from "node:http";
+import { connect } from "node:net";
+
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { MAX_TRPC_BATCH } from "../../src/http/build-server.ts";
@@ -109,5 +112,85 @@ describe("over-long request targets", () => {
       type: "http://api.test/problems/uri-too-long",
       status: 414,
     });
+  });
+});
+
+describe("bodies are UTF-8 JSON, sent as they are", () => {
+  const postUsage = async (body: string | Buffer, headers: Record<string, string> = {}) =>
+    fetch(`${api.base}/api/v2/usage/meters`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${await api.key({ scopes: ["usage:write"] })}`,
+        "Content-Type": "application/json",
+        ...headers,
+      },
+      body,
+    });
+
+  it("refuses invalid UTF-8 with 400 instead of storing U+FFFD", async () => {
+    const before = await api.db.usageEntry.count();
+    const body = Buffer.concat([
+      Buffer.from('{"Meter": "bytes-'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from(`", "Usage": 1, "OccurredAt": ${Math.floor(Date.now() / 1000)}}`),
+    ]);
+    const response = await postUsage(body);
+    expect(response.status).toBe(400);
+    expect((await problemOf(response)).problem).toMatchObject({ type: "http://api.test/problems/malformed-json" });
+    expect(await api.db.usageEntry.count()).toBe(before);
+  });
+
+  it.each([
+    ["a compressed body", { "Content-Encoding": "gzip" }],
+    ["another charset", { "Content-Type": "application/json; charset=iso-8859-1" }],
+  ])("answers 415 to %s", async (_label, headers) => {
+    const response = await postUsage("{}", headers);
+    expect(response.status).toBe(415);
+    expect((await problemOf(response)).problem).toMatchObject({
+      type: "http://api.test/problems/unsupported-media-type",
+    });
+  });
+
+  it("accepts UTF-8 with or without the charset named", async () => {
+    const entry = {
+      Meter: "utf8-bodies",
+      Usage: 1,
+      OccurredAt: Math.floor(Date.now() / 1000),
+      ExtraInfo: '{"city":"São João"}',
+    };
+    for (const contentType of ["application/json", 'application/json; charset="UTF-8"'])
+      expect((await postUsage(JSON.stringify(entry), { "Content-Type": contentType })).status).toBe(201);
+    const stored = await api.db.usageEntry.findMany({ where: { meter: "utf8-bodies" } });
+    expect(stored.map((row) => row.extraInfo)).toEqual(['{"city":"São João"}', '{"city":"São João"}']);
+  });
+});
+
+describe("requests Node itself cannot parse", () => {
+  const raw = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const url = new URL(api.base);
+      const socket = connect(Number(url.port), url.hostname, () => socket.end(request));
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on("end", () => {
+        resolve(answer);
+      });
+      socket.on("error", reject);
+    });
+
+  it.each([
+    [
+      "oversized headers",
+      `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+      431,
+      "headers-too-large",
+    ],
+    ["a broken request line", "GET /healthz HTTP/9\r\n\r\n", 400, "bad-request"],
+  ])("answers %s with a problem document", async (_label, request, status, kind) => {
+    const answer = await raw(request);
+    const [head = "", body = ""] = answer.split("\r\n\r\n");
+    expect(head.split("\r\n")[0]).toBe(`HTTP/1.1 ${status} ${STATUS_CODES[status]}`);
+    expect(head).toContain("Content-Type: application/problem+json");
+    expect(JSON.parse(body)).toMatchObject({ type: `http://api.test/problems/${kind}`, status });
   });
 });
