@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   HOST: z.string().default("127.0.0.1"),
@@ -9,8 +11,12 @@ const schema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
-  AUTH_FAILURES_PER_10_MINUTES: z.coerce.number().int().positive().default(100),
-  SHOP_WRITES_PER_HOUR: z.coerce.number().int().positive().default(60),
+  AUTH_FAILURES_PER_10_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_GUARD_LIMITS.authFailuresPer10Minutes),
+  SHOP_WRITES_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_GUARD_LIMITS.shopWritesPerHour),
   /** The console's origins, comma-separated: console mutations from any other origin are refused. */
   CONSOLE_ORIGIN: z
     .string()

@@ -50,7 +50,8 @@ test("a cancellation on a sold-out timeslot notifies the waiting customer: the e
     ActivityID: sailing,
     Date: slot.Date,
     Time: slot.Time,
-    Participants: 1,
+    // The sailing takes parties of two or more: a smaller one could never book it.
+    Participants: 2,
     Customer: customer("Wanda", "Waiting"),
   });
 

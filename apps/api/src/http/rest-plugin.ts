@@ -49,7 +49,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
         request,
         reply,
         options.problemsBase,
-        problem("rate-limited", `Over this key's rate limit; retry in ${verdict.headers["Retry-After"] ?? "1"} s`),
+        problem("rate-limited", `Over this caller's rate limit; retry in ${verdict.headers["Retry-After"] ?? "1"} s`),
       );
     }
   });

@@ -1,9 +1,10 @@
 /**
  * Runs tasks that share a key one after another in this process; different keys run freely.
- * Sales of one timeslot queue on its row lock in PostgreSQL anyway: queueing them here
- * instead keeps pooled connections free, and lets each waiter see, before it starts a
- * transaction, that the ones before it sold the last places. A key is kept only while tasks
- * for it are queued or running, so the map never outgrows the requests in flight.
+ * Partner bookings of one timeslot (its only user: the shopfront's and the desk's sales are
+ * few and go straight to the row lock) queue on the timeslot's row lock in PostgreSQL anyway:
+ * queueing them here instead keeps pooled connections free, and lets each waiter see, before
+ * it starts a transaction, that the ones before it sold the last places. A key is kept only
+ * while tasks for it are queued or running, so the map never outgrows the requests in flight.
  */
 export class SerialByKey {
   readonly #tails = new Map<string, Promise<unknown>>();

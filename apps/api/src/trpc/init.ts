@@ -17,8 +17,8 @@ export const t = initTRPC
   .create({
     errorFormatter({ shape, error }) {
       const problem = describeError(error);
-      // Errors raised before any procedure ran (a broken path, an oversized batch) keep tRPC's
-      // code; the one derived from the status is what the client can act on.
+      // Every error, those raised before any procedure ran (a broken path, an oversized batch)
+      // included, gets the tRPC code of its problem's status: what the client can act on.
       const code = trpcCodeForStatus(problem.status);
       return {
         message: problem.detail,

@@ -1,11 +1,8 @@
 import { z } from "zod";
 
-import { assertCancellable } from "@slotwise/core";
-import { applyBookingCancellation } from "@slotwise/db";
-
-import { cacheTags } from "../../cache/read-cache.ts";
 import { bookingSchema } from "../../presenters/booking-schema.ts";
 import { presentBooking } from "../../presenters/booking.ts";
+import { cancelIfConfirmed } from "../../services/cancel-if-confirmed.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { bookingReferenceInput, partnerBooking } from "./get-booking.ts";
 
@@ -25,11 +22,6 @@ export const cancelBooking = partnerProcedure
   .output(z.object({ data: bookingSchema }))
   .mutation(async ({ ctx, input }) => {
     const booking = await partnerBooking(ctx, input.Reference);
-    if (booking.status === "CANCELLED") return { data: presentBooking(booking, booking.product) };
-    const now = ctx.now();
-    assertCancellable(booking.startsAt, now);
-    const partner = ctx.principal.partner.slug;
-    const cancelled = await applyBookingCancellation(ctx.db, booking.id, `partner:${partner}`, now);
-    ctx.cache.invalidate(cacheTags.product(booking.productId));
-    return { data: presentBooking(cancelled, booking.product) };
+    const cancelled = await cancelIfConfirmed(ctx, booking, `partner:${ctx.principal.partner.slug}`);
+    return { data: presentBooking(cancelled ?? booking, booking.product) };
   });
