@@ -19,7 +19,7 @@ const meters = (meter: string, extra?: string) =>
 const outbox = createMailer(undefined, "t@slotwise.test");
 
 describe("order-completed", () => {
-  it("is recorded once by a shopfront checkout, with its BasketID, in the summary of the day", async () => {
+  it("is recorded once by a shopfront checkout, with its BasketID and total, in the summary of the day", async () => {
     const shop = trpcClient(api.base);
     const info = await openSlot(api.db, { productName: "Sunset Kayak Tour" });
     const before = (await meters("order-completed")).length;
@@ -47,9 +47,11 @@ describe("order-completed", () => {
       id: sale.BasketID,
       channel: "ONLINE",
       paid: true,
-      totalAmount: info.product.priceAmount,
+      totalAmount: 4500,
+      currency: "EUR",
     });
-    expect(await meters("order-completed", JSON.stringify({ BasketID: sale.BasketID }))).toHaveLength(1);
+    const recorded = JSON.stringify({ BasketID: sale.BasketID, Total: { Amount: 4500, Currency: "EUR" } });
+    expect(await meters("order-completed", recorded)).toHaveLength(1);
     expect((await meters("order-completed")).length).toBe(before + 1);
     const reader = await api.key({ scopes: ["usage:read"] });
     const today = new Date().toISOString().slice(0, 10);
@@ -72,7 +74,7 @@ describe("order-completed", () => {
     const info = await openSlot(api.db, { productName: "Fado Night in Mouraria" });
     const sale = await desk.console.pointOfSale.sell.mutate({
       timeslotId: info.slot.id,
-      Participants: 2,
+      Units: [{ UnitID: "adult", Quantity: 2 }],
       Customer: customer("desk"),
       PaymentReference: "POS-0042",
     });
@@ -80,9 +82,11 @@ describe("order-completed", () => {
       where: { reference: sale.booking.Reference },
       include: { order: true },
     });
-    expect(booking).toMatchObject({ source: "POS", participants: 2 });
-    expect(booking.order).toMatchObject({ channel: "POS", paid: true });
-    expect(await meters("order-completed", JSON.stringify({ BasketID: sale.BasketID }))).toHaveLength(1);
+    const total = 2 * info.product.priceAmount;
+    expect(booking).toMatchObject({ source: "POS", participants: 2, totalAmount: total });
+    expect(booking.order).toMatchObject({ channel: "POS", paid: true, totalAmount: total });
+    const recorded = JSON.stringify({ BasketID: sale.BasketID, Total: { Amount: total, Currency: "EUR" } });
+    expect(await meters("order-completed", recorded)).toHaveLength(1);
   });
 
   it("is not recorded, and no order is left, when the checkout finds the timeslot full", async () => {

@@ -8,7 +8,7 @@ import { startApi } from "./harness.ts";
 const EVERY_KEYED = [401, 403, 429, 500, 503];
 const EVERY_POST = [400, 413, 415];
 
-/** The error statuses the contract names for each operation (sections 3 to 8 and its error table). */
+/** The error statuses the contract names for each operation (sections 3 to 8 and 15, and its error table). */
 const CONTRACT: Record<string, number[]> = {
   "get /ota/{partner}/products": [...EVERY_KEYED],
   "get /ota/{partner}/resolve-product": [...EVERY_KEYED, 400, 404],
@@ -18,6 +18,7 @@ const CONTRACT: Record<string, number[]> = {
   "get /ota/{partner}/questions/{ActivityID}": [...EVERY_KEYED, 400, 404],
   "post /ota/{partner}/booking": [...EVERY_KEYED, ...EVERY_POST, 404, 409, 422],
   "get /ota/{partner}/booking/{Reference}": [...EVERY_KEYED, 404],
+  "get /ota/{partner}/bookings": [...EVERY_KEYED, 422],
   "post /ota/{partner}/booking/{Reference}/cancel": [...EVERY_KEYED, ...EVERY_POST, 404],
   "post /usage/meters": [...EVERY_KEYED, ...EVERY_POST, 409, 422],
   "get /usage/meters": [...EVERY_KEYED, 422],

@@ -20,6 +20,7 @@ describe("GET /ota/{partner}/products", () => {
     const expected = await api.db.product.findMany({
       where: { operator: { slug: "demo" }, active: true },
       orderBy: [{ name: "asc" }, { id: "asc" }],
+      include: { units: { orderBy: { position: "asc" } } },
     });
     expect(data.map((p) => p.ID)).toEqual(expected.map((p) => p.id));
     expect(data[0]).toEqual({
@@ -31,6 +32,13 @@ describe("GET /ota/{partner}/products", () => {
       TimeZone: "Europe/Lisbon",
       Location: expected[0]!.location,
       Price: { Amount: expected[0]!.priceAmount, Currency: "EUR" },
+      Units: expected[0]!.units.map((unit) => ({
+        ID: unit.unitId,
+        Label: unit.label,
+        MinAge: unit.minAge,
+        MaxAge: unit.maxAge,
+        Price: { Amount: unit.priceAmount, Currency: "EUR" },
+      })),
       MinParticipants: expected[0]!.minParticipants,
       MaxParticipants: expected[0]!.maxParticipants,
     });

@@ -60,7 +60,7 @@ test("a partner integrates: key from the CLI, catalogue, availability, questions
   expect(byName.data.ActivityID).toBe(kayak.ActivityID);
 
   // Dates and timeslots.
-  const slot = await bookableSlot(request, key, kayak.ActivityID, 2);
+  const slot = await bookableSlot(request, key, kayak.ActivityID, 3);
   expect(slot.Time).toMatch(/^\d\d:\d\d$/);
 
   // Questions, on the partner's path and on the partner-independent one.
@@ -86,12 +86,16 @@ test("a partner integrates: key from the CLI, catalogue, availability, questions
   } as Record<string, unknown>;
   const Answers = questions.map((q) => ({ QuestionID: q.ID, Value: value[q.Type] }));
 
-  // Book with answers and a payment reference, then replay with the same Idempotency-Key.
+  // Book two adults and a child with answers and a payment reference, then replay with the
+  // same Idempotency-Key.
   const body = {
     ActivityID: kayak.ActivityID,
     Date: slot.Date,
     Time: slot.Time,
-    Participants: 2,
+    Units: [
+      { UnitID: "adult", Quantity: 2 },
+      { UnitID: "child", Quantity: 1 },
+    ],
     Customer: customer("Ana", "Silva"),
     PaymentReference: "ACME-E2E-0001",
     Answers,
@@ -104,7 +108,8 @@ test("a partner integrates: key from the CLI, catalogue, availability, questions
     Status: "confirmed",
     WaiverStatus: "complete",
     PaymentReference: "ACME-E2E-0001",
-    Participants: 2,
+    Participants: 3,
+    Total: { Amount: 11500, Currency: "EUR" },
   });
   const replay = await request.post(`${OTA}/booking`, { headers, data: body });
   expect(replay.status()).toBe(201);

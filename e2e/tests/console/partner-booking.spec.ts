@@ -45,6 +45,7 @@ test("the operator finds the partner's booking, opens it and cancels it; the pla
   await expect(row).toContainText("Partner · Acme Travel");
   await expect(row).toContainText(booking.paymentReference);
   await expect(row).toContainText("Waiver complete");
+  await expect(row).toContainText("€115.00");
 
   // Filter by source: it is a partner booking, not an online one.
   await page.getByRole("button", { name: "Online", exact: true }).click();
@@ -62,6 +63,8 @@ test("the operator finds the partner's booking, opens it and cancels it; the pla
     "https://files.example.com/e2e/passport.pdf",
   );
   await expect(page.getByRole("region", { name: "History" })).toContainText("Created");
+  await expect(page.getByText("2 × Adult at €45.00")).toBeVisible();
+  await expect(page.getByText("1 × Child at €25.00")).toBeVisible();
 
   // The slot before cancelling, in the grid and over REST.
   await page.getByRole("link", { name: "Sunset Kayak Tour" }).click();
@@ -72,13 +75,13 @@ test("the operator finds the partner's booking, opens it and cancels it; the pla
 
   await page.getByRole("button", { name: "Cancel booking" }).click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("2 places");
+  await expect(dialog).toContainText("3 places");
   await dialog.getByRole("button", { name: "Cancel booking" }).click();
-  await expect(page.getByText(`Booking ${booking.reference} cancelled; 2 places freed`)).toBeVisible();
+  await expect(page.getByText(`Booking ${booking.reference} cancelled; 3 places freed`)).toBeVisible();
   await expect(page.locator(".page-head").getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
 
   await page.getByRole("link", { name: "Sunset Kayak Tour" }).click();
-  await expect.poll(() => placesTaken(page, booking)).toBe(takenBefore - 2);
-  expect(await restAvailable(request, key, booking)).toBe(availableBefore + 2);
+  await expect.poll(() => placesTaken(page, booking)).toBe(takenBefore - 3);
+  expect(await restAvailable(request, key, booking)).toBe(availableBefore + 3);
 });

@@ -28,7 +28,7 @@ test("a sale at the desk and a shopfront checkout show as POS and ONLINE booking
   const timeslot = page.getByRole("combobox", { name: /^Timeslot/ });
   await expect(timeslot.locator("option").nth(1)).toBeAttached();
   await timeslot.selectOption({ index: 1 });
-  await page.getByLabel("Participants").fill("2");
+  await page.getByLabel(/^Adult/).fill("2");
   await page.getByLabel("First name").fill("Walter");
   await page.getByLabel("Last name").fill("Walkin");
   await page.getByLabel("E-mail").fill("walter.walkin@example.com");

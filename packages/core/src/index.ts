@@ -27,3 +27,4 @@ export * from "./metering/usage-entry.ts";
 export * from "./metering/period.ts";
 export * from "./metering/summary.ts";
 export * from "./auth/key-state.ts";
+export * from "./pricing/units.ts";

@@ -53,3 +53,4 @@ export {
   type ChangeFeed,
   type ChangeHandlers,
 } from "./changes/listen-for-changes.ts";
+export { partnerBookings, PARTNER_BOOKINGS_PAGE, type PartnerBookingsQuery } from "./bookings/partner-bookings.ts";

@@ -12,7 +12,21 @@ import { customer, operatorWithSlot } from "./fixtures.ts";
 
 const { db, url } = await useTestDatabase();
 
-type Product = { id: number; operatorId: number; name: string; timeZone: string; bookingCutoffMinutes: number };
+type Product = {
+  id: number;
+  operatorId: number;
+  name: string;
+  timeZone: string;
+  currency: string;
+  bookingCutoffMinutes: number;
+};
+
+/** `participants` adults at 10.00 EUR each. */
+const adults = (participants: number) => ({
+  units: [{ UnitID: "adult", Label: "Adult", Quantity: participants, Price: 1000 }],
+  participants,
+  totalAmount: 1000 * participants,
+});
 
 function partnerBooking(
   product: Product,
@@ -25,7 +39,7 @@ function partnerBooking(
     createBookingInTx(tx, {
       product,
       timeslotId,
-      participants,
+      priced: adults(participants),
       customer,
       source: "ONLINE",
       answers: [],
@@ -122,14 +136,13 @@ describe("selling places", () => {
     const input = {
       product,
       timeslotId: timeslot.id,
-      participants: 2,
+      priced: adults(2),
       customer,
       answers: [],
       waiverStatus: "complete",
       actor: "shopfront",
       now: new Date(),
       channel: "ONLINE",
-      unitPrice: { amount: 1000, currency: "EUR" },
     } as const;
     const { order, booking } = await placePaidOrder(db, input);
     expect(order).toMatchObject({ paid: true, totalAmount: 2000 });
@@ -138,7 +151,7 @@ describe("selling places", () => {
     expect(await db.order.count({ where: { operatorId: operator.id } })).toBe(1);
     const meters = await db.usageEntry.findMany({ where: { operatorId: operator.id, meter: "order-completed" } });
     expect(meters.map((m) => [m.usage.toString(), m.extraInfo])).toEqual([
-      ["1", JSON.stringify({ BasketID: order.id })],
+      ["1", JSON.stringify({ BasketID: order.id, Total: { Amount: 2000, Currency: "EUR" } })],
     ]);
   });
 

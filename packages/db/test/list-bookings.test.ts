@@ -33,6 +33,9 @@ async function book(rows: Seeded[]) {
       ...slot,
       source: "ONLINE" as const,
       participants: r.participants ?? 1,
+      units: [{ UnitID: "adult", Label: "Adult", Quantity: r.participants ?? 1, Price: 1000 }],
+      totalAmount: 1000 * (r.participants ?? 1),
+      currency: "EUR",
       customerFirstName: r.firstName ?? "Rui",
       customerLastName: r.lastName ?? "Costa",
       customerEmail: r.email ?? "rui@example.com",
@@ -151,6 +154,7 @@ describe("the bookings list's pages", () => {
               reference: [r.reference],
               customer: [r.customerLastName, r.customerFirstName],
               participants: [r.participants],
+              totalAmount: [r.totalAmount],
             })[sort];
           for (let i = 1; i < pages.length; i++) {
             const [before, after] = [key(pages[i - 1]!), key(pages[i]!)];

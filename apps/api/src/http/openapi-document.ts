@@ -18,9 +18,9 @@ const DESCRIPTION = `The partner API of a tours-and-activities operator.
 
 **Errors.** Every error is an RFC 7807 problem document (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\` and \`instance\`. A 422 lists each failing field in \`errors\`; a 409 for capacity says how many places are \`available\`.
 
-**Rate limits.** 50 requests per second per key, bursts up to 100; every response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and a 429 carries \`Retry-After\`.
+**Rate limits.** A budget per key (by default 50 requests per second, bursts up to 100); every response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and a 429 carries \`Retry-After\`.
 
-**Retries.** POST requests accept an \`Idempotency-Key\` header (kept 24 hours): a repeat with the same body returns the first response with \`Idempotent-Replayed: true\`.
+**Retries.** Creating a booking and recording usage accept an \`Idempotency-Key\` header (kept 24 hours): a repeat with the same body returns the first response with \`Idempotent-Replayed: true\`.
 
 **Dates and times** are local to the activity's \`TimeZone\`.`;
 
@@ -99,6 +99,7 @@ export function openApiDocument(baseUrl: string): Document {
       const operation: Operation | undefined = item?.[method];
       if (!operation) continue;
       const meta = metaByPath.get(`${method} ${path}`);
+      const idempotent = meta?.problems?.includes("idempotency-key-reuse") ?? false;
       const success = operation.responses?.["200"] as OpenAPIV3_1.ResponseObject | undefined;
       const status = String(meta?.successStatus ?? 200);
       const responses: OpenAPIV3_1.ResponsesObject = {};
@@ -106,7 +107,7 @@ export function openApiDocument(baseUrl: string): Document {
         const headers: Record<string, OpenAPIV3_1.HeaderObject> = { ...rateLimitHeaders };
         if (status === "201")
           headers.Location = { description: "Address of the created resource", schema: { type: "string" } };
-        if (method === "post")
+        if (idempotent)
           headers["Idempotent-Replayed"] = {
             description: "`true` when this is the stored response to an earlier request with the same Idempotency-Key",
             schema: { type: "string" },
@@ -127,7 +128,7 @@ export function openApiDocument(baseUrl: string): Document {
       operation.responses = responses;
       operation.security = [{ bearer: [] }];
       const parameters = (operation.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
-      if (method === "post") {
+      if (idempotent) {
         parameters.push({
           in: "header",
           name: "Idempotency-Key",

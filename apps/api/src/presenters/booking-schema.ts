@@ -3,8 +3,9 @@ import { z } from "zod";
 import { bookingRequestSchema } from "@slotwise/core";
 
 import { partnerParam } from "../inputs/path-params.ts";
+import { moneySchema } from "./money-schema.ts";
 
-export const bookingInputSchema = bookingRequestSchema.extend({ partner: partnerParam });
+export const bookingInputSchema = bookingRequestSchema.safeExtend({ partner: partnerParam });
 
 export const bookingSchema = z
   .object({
@@ -14,7 +15,16 @@ export const bookingSchema = z
     Date: z.string(),
     Time: z.string(),
     StartsAt: z.string(),
-    Participants: z.int(),
+    Participants: z.int().meta({ description: "Places taken: the sum of the units' quantities" }),
+    Units: z.array(
+      z.object({
+        UnitID: z.string(),
+        Label: z.string(),
+        Quantity: z.int(),
+        Price: moneySchema.meta({ description: "Per place, when booked" }),
+      }),
+    ),
+    Total: moneySchema.meta({ description: "The sum of the units' prices when booked; later price changes leave it" }),
     Customer: z.object({
       FirstName: z.string(),
       LastName: z.string(),
@@ -35,7 +45,12 @@ export const bookingSchema = z
         Date: "2026-12-01",
         Time: "09:30",
         StartsAt: "2026-12-01T09:30:00+00:00",
-        Participants: 2,
+        Participants: 3,
+        Units: [
+          { UnitID: "adult", Label: "Adult", Quantity: 2, Price: { Amount: 4500, Currency: "EUR" } },
+          { UnitID: "child", Label: "Child", Quantity: 1, Price: { Amount: 2500, Currency: "EUR" } },
+        ],
+        Total: { Amount: 11500, Currency: "EUR" },
         Customer: { FirstName: "Ana", LastName: "Silva", Email: "ana@example.com", Phone: "+351912345678" },
         PaymentReference: "ACME-PAY-88231",
         WaiverStatus: "complete",

@@ -1,8 +1,8 @@
-import type { Product } from "@slotwise/db";
+import type { ProductWithUnits } from "@slotwise/db";
 
 import type { ProductView } from "./product-schema.ts";
 
-export function presentProduct(p: Product): ProductView {
+export function presentProduct(p: ProductWithUnits): ProductView {
   return {
     ID: p.id,
     ActivityID: p.activityId,
@@ -12,6 +12,13 @@ export function presentProduct(p: Product): ProductView {
     TimeZone: p.timeZone,
     Location: p.location,
     Price: { Amount: p.priceAmount, Currency: p.currency },
+    Units: p.units.map((unit) => ({
+      ID: unit.unitId,
+      Label: unit.label,
+      MinAge: unit.minAge,
+      MaxAge: unit.maxAge,
+      Price: { Amount: unit.priceAmount, Currency: p.currency },
+    })),
     MinParticipants: p.minParticipants,
     MaxParticipants: p.maxParticipants,
   };

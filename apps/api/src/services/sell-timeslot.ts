@@ -1,4 +1,4 @@
-import { participantsProblem, ValidationError, type WaiverAnswer } from "@slotwise/core";
+import type { PricedBooking, WaiverAnswer } from "@slotwise/core";
 import { placePaidOrder, type Database, type Product } from "@slotwise/db";
 
 import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
@@ -7,7 +7,8 @@ import type { Settings } from "../trpc/context.ts";
 export interface Sale {
   product: Product;
   timeslotId: number;
-  participants: number;
+  /** See priceBooking. */
+  priced: PricedBooking;
   customer: { FirstName: string; LastName: string; Email: string; Phone: string };
   paymentReference: string | null;
   answers: readonly WaiverAnswer[];
@@ -21,12 +22,10 @@ export async function sellTimeslot(
   ctx: { db: Database; cache: ReadCache; now: () => Date; settings: Settings },
   sale: Sale,
 ) {
-  const bounds = participantsProblem(sale.participants, sale.product);
-  if (bounds) throw new ValidationError([{ field: "Participants", message: bounds }]);
   const sold = await placePaidOrder(ctx.db, {
     product: sale.product,
     timeslotId: sale.timeslotId,
-    participants: sale.participants,
+    priced: sale.priced,
     customer: {
       firstName: sale.customer.FirstName,
       lastName: sale.customer.LastName,
@@ -40,7 +39,6 @@ export async function sellTimeslot(
     now: ctx.now(),
     reminderHoursBefore: ctx.settings.reminderHoursBefore,
     channel: sale.channel,
-    unitPrice: { amount: sale.product.priceAmount, currency: sale.product.currency },
   });
   ctx.cache.invalidate(cacheTags.product(sale.product.id));
   return sold;

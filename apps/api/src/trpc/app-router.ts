@@ -3,6 +3,7 @@ import { listAvailableTimeslots } from "../routers/availability/available-timesl
 import { cancelBooking } from "../routers/bookings/cancel-booking.ts";
 import { createBooking } from "../routers/bookings/create-booking.ts";
 import { getBooking } from "../routers/bookings/get-booking.ts";
+import { searchBookings } from "../routers/bookings/search-bookings.ts";
 import { activityGrid, listConsoleActivities } from "../routers/console/activities.ts";
 import { createKey, listKeys, revokeKey } from "../routers/console/api-keys.ts";
 import {
@@ -30,7 +31,7 @@ export const appRouter = router({
   availability: router({ dates: listAvailableDates, timeslots: listAvailableTimeslots }),
   // Order matters for REST matching: the static `core` segment before `{partner}`.
   questions: router({ core: listCoreQuestions, list: listPartnerQuestions }),
-  bookings: router({ create: createBooking, get: getBooking, cancel: cancelBooking }),
+  bookings: router({ create: createBooking, get: getBooking, cancel: cancelBooking, search: searchBookings }),
   usage: router({ record: recordUsageEntry, summary: usageSummary }),
   shopfront: router({
     activities: shopActivities,

@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * Book a timeslot
-         * @description Books Participants places in the timeslot at Date and Time (local to the activity). 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.
+         * @description Books places in the timeslot at Date and Time (local to the activity): either Participants (that many adults) or Units (a quantity of each unit type, e.g. two adults and a child), never both. The booking keeps each unit's price and the Total at the moment of booking. 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.
          */
         post: operations["bookings-create"];
         delete?: never;
@@ -177,6 +177,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ota/{partner}/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search your bookings by activity date
+         * @description Your own bookings whose activity date (local to the activity) falls between from and to, both included, at most 92 days: latest activity first, 100 a page. Follow `next` until it is null; pages neither skip nor repeat a booking while new ones arrive.
+         */
+        get: operations["bookings-search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/usage/meters": {
         parameters: {
             query?: never;
@@ -215,9 +235,31 @@ export interface components {
          *       "TimeZone": "Europe/Lisbon",
          *       "Location": "Lisbon, Doca de Alcantara",
          *       "Price": {
-         *         "Amount": 4500,
+         *         "Amount": 2500,
          *         "Currency": "EUR"
          *       },
+         *       "Units": [
+         *         {
+         *           "ID": "adult",
+         *           "Label": "Adult",
+         *           "MinAge": 18,
+         *           "MaxAge": null,
+         *           "Price": {
+         *             "Amount": 4500,
+         *             "Currency": "EUR"
+         *           }
+         *         },
+         *         {
+         *           "ID": "child",
+         *           "Label": "Child",
+         *           "MinAge": 8,
+         *           "MaxAge": 17,
+         *           "Price": {
+         *             "Amount": 2500,
+         *             "Currency": "EUR"
+         *           }
+         *         }
+         *       ],
          *       "MinParticipants": 1,
          *       "MaxParticipants": 8
          *     }
@@ -231,12 +273,28 @@ export interface components {
             /** @description IANA zone; all of the activity's dates and times are local to it */
             TimeZone: string;
             Location: string;
+            /** @description The lowest of the units' prices */
             Price: {
                 /** @description Minor units (cents) */
                 Amount: number;
                 /** @description ISO 4217 */
                 Currency: string;
             };
+            /** @description The unit types on sale, each with its price per place; every product has adult */
+            Units: {
+                /** @description What a booking's Units name: adult, child, senior… */
+                ID: string;
+                Label: string;
+                /** @description Shown to customers, not enforced */
+                MinAge: number | null;
+                MaxAge: number | null;
+                Price: {
+                    /** @description Minor units (cents) */
+                    Amount: number;
+                    /** @description ISO 4217 */
+                    Currency: string;
+                };
+            }[];
             MinParticipants: number;
             /** @description Per booking */
             MaxParticipants: number;
@@ -309,7 +367,31 @@ export interface components {
          *       "Date": "2026-12-01",
          *       "Time": "09:30",
          *       "StartsAt": "2026-12-01T09:30:00+00:00",
-         *       "Participants": 2,
+         *       "Participants": 3,
+         *       "Units": [
+         *         {
+         *           "UnitID": "adult",
+         *           "Label": "Adult",
+         *           "Quantity": 2,
+         *           "Price": {
+         *             "Amount": 4500,
+         *             "Currency": "EUR"
+         *           }
+         *         },
+         *         {
+         *           "UnitID": "child",
+         *           "Label": "Child",
+         *           "Quantity": 1,
+         *           "Price": {
+         *             "Amount": 2500,
+         *             "Currency": "EUR"
+         *           }
+         *         }
+         *       ],
+         *       "Total": {
+         *         "Amount": 11500,
+         *         "Currency": "EUR"
+         *       },
          *       "Customer": {
          *         "FirstName": "Ana",
          *         "LastName": "Silva",
@@ -329,7 +411,27 @@ export interface components {
             Date: string;
             Time: string;
             StartsAt: string;
+            /** @description Places taken: the sum of the units' quantities */
             Participants: number;
+            Units: {
+                UnitID: string;
+                Label: string;
+                Quantity: number;
+                /** @description Per place, when booked */
+                Price: {
+                    /** @description Minor units (cents) */
+                    Amount: number;
+                    /** @description ISO 4217 */
+                    Currency: string;
+                };
+            }[];
+            /** @description The sum of the units' prices when booked; later price changes leave it */
+            Total: {
+                /** @description Minor units (cents) */
+                Amount: number;
+                /** @description ISO 4217 */
+                Currency: string;
+            };
             Customer: {
                 FirstName: string;
                 LastName: string;
@@ -917,7 +1019,11 @@ export interface operations {
                     ActivityID: string;
                     Date: string;
                     Time: string;
-                    Participants: number;
+                    Participants?: number;
+                    Units?: {
+                        UnitID: string;
+                        Quantity: number;
+                    }[];
                     Customer: {
                         FirstName: string;
                         LastName: string;
@@ -1025,8 +1131,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Up to 255 characters; kept 24 hours per API key */
-                "Idempotency-Key"?: string;
                 /** @description Echoed back; generated when absent */
                 "X-Request-Id"?: string;
             };
@@ -1049,8 +1153,6 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget refills */
                     "RateLimit-Reset"?: number;
-                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1066,6 +1168,66 @@ export interface operations {
             409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "bookings-search": {
+        parameters: {
+            query: {
+                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity */
+                from: string;
+                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity */
+                to: string;
+                status?: "confirmed" | "cancelled";
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Your partner slug, as bound to your API key */
+                partner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Booking"][];
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];

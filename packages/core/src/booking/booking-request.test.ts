@@ -43,8 +43,8 @@ describe("booking request", () => {
       { field: "ActivityID", message: "ActivityID is required" },
       { field: "Date", message: "Date is required" },
       { field: "Time", message: "Time is required" },
-      { field: "Participants", message: "Participants is required" },
       { field: "Customer", message: "Customer is required" },
+      { field: "Participants", message: "Participants is required (or Units)" },
     ]);
     expect(errorsFor({ ...valid, Customer: {} }).map((e) => e.field)).toEqual([
       "Customer.FirstName",
@@ -130,6 +130,18 @@ describe("booking request", () => {
     [{ Customer: "Ana" }, "Customer", "Customer must be an object"],
   ])("rejects %j at %s", (patch, field, message) => {
     expect(errorsFor({ ...valid, ...patch })).toContainEqual({ field, message });
+  });
+
+  it("takes Units instead of Participants, but not both", () => {
+    const units = [
+      { UnitID: "adult", Quantity: 2 },
+      { UnitID: "child", Quantity: 1 },
+    ];
+    const { Participants: _participants, ...withoutParticipants } = valid;
+    expect(bookingRequestSchema.parse({ ...withoutParticipants, Units: units }).Units).toEqual(units);
+    expect(errorsFor({ ...valid, Units: units })).toEqual([
+      { field: "Units", message: "Give either Participants or Units, not both" },
+    ]);
   });
 
   it("turns failures into a ValidationError listing every field", () => {

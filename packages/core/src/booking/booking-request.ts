@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ACTIVITY_ID_PATTERN } from "../ids/activity-id.ts";
+import { MAX_PLACES_PER_BOOKING, unitsField, withParticipantsOrUnits } from "../pricing/units.ts";
 import {
   boundedField,
   dateField,
@@ -66,22 +67,26 @@ const answersField = z
 export function participantsField(field: string) {
   return integerField(field)
     .min(1, { error: `${field} must be at least 1` })
-    .max(10_000, { error: `${field} must be at most 10000` });
+    .max(MAX_PLACES_PER_BOOKING, { error: `${field} must be at most ${MAX_PLACES_PER_BOOKING}` });
 }
 
 /**
- * The body of `POST /ota/{partner}/booking` (contract section 7). Participant bounds and the
- * answers' fit to the activity's questions need the product, so they are checked after this.
+ * The body of `POST /ota/{partner}/booking` (contract sections 7 and 15). Participants or Units
+ * (exactly one, see requestedUnits), their bounds and the answers' fit to the activity's
+ * questions need the product, so they are checked after this.
  */
-export const bookingRequestSchema = z.object({
-  ActivityID: patternField("ActivityID", ACTIVITY_ID_PATTERN, "s_ followed by 6 to 32 letters or digits"),
-  Date: dateField("Date"),
-  Time: timeField("Time"),
-  Participants: participantsField("Participants"),
-  Customer: customerSchema,
-  PaymentReference: textField("PaymentReference", 1, 128).optional(),
-  Answers: answersField.optional(),
-});
+export const bookingRequestSchema = withParticipantsOrUnits(
+  z.object({
+    ActivityID: patternField("ActivityID", ACTIVITY_ID_PATTERN, "s_ followed by 6 to 32 letters or digits"),
+    Date: dateField("Date"),
+    Time: timeField("Time"),
+    Participants: participantsField("Participants").optional(),
+    Units: unitsField.optional(),
+    Customer: customerSchema,
+    PaymentReference: textField("PaymentReference", 1, 128).optional(),
+    Answers: answersField.optional(),
+  }),
+);
 
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;

@@ -3,7 +3,7 @@
  * ExtraInfo built here, so every code path that records one writes the same thing.
  */
 export interface BuiltInEvents {
-  "order-completed": { basketId: number };
+  "order-completed": { basketId: number; total: number; currency: string };
   "waitlist-notified": { waitlistId: number; multiBookingId: string };
   "workflow-email-sent": Record<string, never>;
 }
@@ -20,7 +20,8 @@ export const BUILT_IN_METERS: { [N in BuiltInMeterName]: BuiltInMeter<N> } = {
   "order-completed": {
     name: "order-completed",
     trigger: "an order (basket) is paid: an online shopfront checkout or a point-of-sale sale",
-    extraInfo: ({ basketId }) => JSON.stringify({ BasketID: basketId }),
+    extraInfo: ({ basketId, total, currency }) =>
+      JSON.stringify({ BasketID: basketId, Total: { Amount: total, Currency: currency } }),
   },
   "waitlist-notified": {
     name: "waitlist-notified",

@@ -77,7 +77,9 @@ describe("usage entries", () => {
 describe("built-in meters", () => {
   it("registers the three meters with their ExtraInfo", () => {
     expect(BUILT_IN_METER_NAMES).toEqual(["order-completed", "waitlist-notified", "workflow-email-sent"]);
-    expect(builtInExtraInfo("order-completed", { basketId: 42 })).toBe('{"BasketID":42}');
+    expect(builtInExtraInfo("order-completed", { basketId: 42, total: 9000, currency: "EUR" })).toBe(
+      '{"BasketID":42,"Total":{"Amount":9000,"Currency":"EUR"}}',
+    );
     expect(builtInExtraInfo("waitlist-notified", { waitlistId: 7, multiBookingId: "mb_1" })).toBe(
       '{"WaitlistID":7,"MultiBookingID":"mb_1"}',
     );

@@ -1,4 +1,4 @@
-import type { RandomBytes, WaiverAnswer, WaiverStatusName } from "@slotwise/core";
+import type { PricedBooking, RandomBytes, WaiverAnswer, WaiverStatusName } from "@slotwise/core";
 
 import type { BookingSource } from "../generated/prisma/client.ts";
 
@@ -7,6 +7,7 @@ export interface BookableProduct {
   operatorId: number;
   name: string;
   timeZone: string;
+  currency: string;
   bookingCutoffMinutes: number;
 }
 
@@ -21,7 +22,8 @@ export interface CustomerDetails {
 export interface NewBooking {
   product: BookableProduct;
   timeslotId: number;
-  participants: number;
+  /** What it buys, priced (see priceUnits): its participants are the places it takes. */
+  priced: PricedBooking;
   customer: CustomerDetails;
   source: BookingSource;
   partnerId?: number | null;

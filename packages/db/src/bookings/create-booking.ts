@@ -11,8 +11,8 @@ import { takePlacesInTx } from "./take-places.ts";
  * caller's transaction: either everything happens or nothing does.
  */
 export async function createBookingInTx(tx: Tx, input: NewBooking) {
-  const { product, now } = input;
-  const startsAt = await takePlacesInTx(tx, input.timeslotId, input.participants, product.bookingCutoffMinutes, now);
+  const { product, now, priced } = input;
+  const startsAt = await takePlacesInTx(tx, input.timeslotId, priced.participants, product.bookingCutoffMinutes, now);
   const booking = await tx.booking.create({
     data: {
       reference: newBookingReference(input.random),
@@ -25,7 +25,10 @@ export async function createBookingInTx(tx: Tx, input: NewBooking) {
       apiKeyId: input.apiKeyId ?? null,
       orderId: input.orderId ?? null,
       paymentReference: input.paymentReference ?? null,
-      participants: input.participants,
+      participants: priced.participants,
+      units: priced.units.map((unit) => ({ ...unit })),
+      totalAmount: priced.totalAmount,
+      currency: product.currency,
       customerFirstName: input.customer.firstName,
       customerLastName: input.customer.lastName,
       customerEmail: input.customer.email,
@@ -39,7 +42,7 @@ export async function createBookingInTx(tx: Tx, input: NewBooking) {
           type: "created",
           actor: input.actor,
           at: now,
-          detail: { participants: input.participants, source: input.source },
+          detail: { participants: priced.participants, source: input.source },
         },
       },
     },

@@ -2,7 +2,7 @@ import type { BookingSource, BookingStatus, Prisma, WaiverStatus } from "../gene
 import { literalPattern } from "../literal-pattern.ts";
 import type { Db } from "../tx.ts";
 
-export const BOOKING_SORTS = ["startsAt", "createdAt", "reference", "customer", "participants"] as const;
+export const BOOKING_SORTS = ["startsAt", "createdAt", "reference", "customer", "participants", "totalAmount"] as const;
 export type BookingSort = (typeof BOOKING_SORTS)[number];
 
 export interface BookingListQuery {
@@ -43,6 +43,8 @@ const ROW = {
   status: true,
   waiverStatus: true,
   participants: true,
+  totalAmount: true,
+  currency: true,
   customerFirstName: true,
   customerLastName: true,
   customerEmail: true,

@@ -1,5 +1,13 @@
+import type { Prisma } from "../generated/prisma/client.ts";
 import { literalPattern } from "../literal-pattern.ts";
 import type { Db } from "../tx.ts";
+
+/** The units a product sells today, in the operator's order. */
+const sellingUnits = {
+  units: { where: { retiredAt: null }, orderBy: [{ position: "asc" }, { id: "asc" }] },
+} satisfies Prisma.ProductInclude;
+
+export type ProductWithUnits = Prisma.ProductGetPayload<{ include: typeof sellingUnits }>;
 
 /** The active products of an operator, `name` a case-insensitive substring (taken literally), ordered by name then ID. */
 export function listActiveProducts(db: Db, operatorId: number, name?: string) {
@@ -10,11 +18,12 @@ export function listActiveProducts(db: Db, operatorId: number, name?: string) {
       ...(name ? { name: { contains: literalPattern(name), mode: "insensitive" } } : {}),
     },
     orderBy: [{ name: "asc" }, { id: "asc" }],
+    include: sellingUnits,
   });
 }
 
 export function findProductById(db: Db, operatorId: number, id: number) {
-  return db.product.findFirst({ where: { id, operatorId, active: true } });
+  return db.product.findFirst({ where: { id, operatorId, active: true }, include: sellingUnits });
 }
 
 /** The active product named exactly `name`, ignoring case. */
@@ -22,11 +31,12 @@ export function findProductByName(db: Db, operatorId: number, name: string) {
   return db.product.findFirst({
     where: { operatorId, active: true, name: { equals: literalPattern(name), mode: "insensitive" } },
     orderBy: { id: "asc" },
+    include: sellingUnits,
   });
 }
 
 export function findProductByActivityId(db: Db, operatorId: number, activityId: string) {
-  return db.product.findFirst({ where: { activityId, operatorId, active: true } });
+  return db.product.findFirst({ where: { activityId, operatorId, active: true }, include: sellingUnits });
 }
 
 export function listQuestions(db: Db, productId: number) {
@@ -45,13 +55,13 @@ export function timeslotsAt(db: Db, productId: number, instants: readonly Date[]
 
 /** One of the operator's activities, active or not. */
 export function operatorProduct(db: Db, operatorId: number, productId: number) {
-  return db.product.findFirst({ where: { id: productId, operatorId } });
+  return db.product.findFirst({ where: { id: productId, operatorId }, include: sellingUnits });
 }
 
 /** One of the operator's timeslots with its activity and waiver questions: what selling it needs. */
 export function operatorTimeslot(db: Db, operatorId: number, timeslotId: number) {
   return db.timeslot.findFirst({
     where: { id: timeslotId, product: { operatorId } },
-    include: { product: { include: { questions: true } } },
+    include: { product: { include: { questions: true, ...sellingUnits } } },
   });
 }

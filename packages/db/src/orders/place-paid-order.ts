@@ -7,7 +7,6 @@ import { recordBuiltInUsage } from "../usage/record-usage.ts";
 
 export interface PaidOrderInput extends Omit<NewBooking, "source" | "partnerId" | "apiKeyId" | "orderId"> {
   channel: OrderChannel;
-  unitPrice: { amount: number; currency: string };
 }
 
 /**
@@ -27,8 +26,8 @@ export async function placePaidOrderInTx(tx: Tx, input: PaidOrderInput) {
       paid: true,
       paidAt: input.now,
       paymentReference: input.paymentReference ?? null,
-      totalAmount: input.unitPrice.amount * input.participants,
-      currency: input.unitPrice.currency,
+      totalAmount: input.priced.totalAmount,
+      currency: input.product.currency,
       createdAt: input.now,
     },
   });
@@ -37,7 +36,7 @@ export async function placePaidOrderInTx(tx: Tx, input: PaidOrderInput) {
     tx,
     order.operatorId,
     "order-completed",
-    { basketId: order.id },
+    { basketId: order.id, total: order.totalAmount, currency: order.currency },
     input.now,
     `order:${order.id}`,
   );

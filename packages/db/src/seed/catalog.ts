@@ -23,6 +23,16 @@ export interface ActivitySpec {
   times: string[];
   capacity: number;
   questions: QuestionSpec[];
+  /** Units sold beside the adult one (which is sold at `price`). */
+  extraUnits?: UnitSpec[];
+}
+
+export interface UnitSpec {
+  id: string;
+  label: string;
+  minAge: number | null;
+  maxAge: number | null;
+  price: number;
 }
 
 export interface OperatorSpec {
@@ -107,6 +117,10 @@ export const DEMO: OperatorSpec = {
       times: ["09:30", "17:30"],
       capacity: 12,
       questions: [swim, birthDate, idUpload, notes],
+      extraUnits: [
+        { id: "child", label: "Child", minAge: 8, maxAge: 17, price: 2500 },
+        { id: "senior", label: "Senior", minAge: 65, maxAge: null, price: 3800 },
+      ],
     },
     {
       name: "Alfama Food & Wine Walk",
@@ -200,6 +214,7 @@ export const DEMO: OperatorSpec = {
       durationMinutes: 90,
       location: "Lisbon, Praça do Comércio",
       price: 3000,
+      extraUnits: [{ id: "child", label: "Child", minAge: 3, maxAge: 12, price: 1500 }],
       minParticipants: 1,
       maxParticipants: 4,
       cutoffMinutes: 15,

@@ -1,4 +1,11 @@
-import type { WaiverAnswer } from "@slotwise/core";
+import {
+  DEFAULT_UNIT_ID,
+  isFieldError,
+  priceUnits,
+  type PricedBooking,
+  type UnitQuantity,
+  type WaiverAnswer,
+} from "@slotwise/core";
 
 import type { CustomerDetails } from "../bookings/booking-types.ts";
 import { cancelBookingInTx } from "../bookings/cancel-booking.ts";
@@ -132,6 +139,23 @@ function bookedAt(ctx: SeedContext, slot: Slot): Date {
   return new Date(ctx.random.int(earliest, latest));
 }
 
+/** A party of `participants`: adults, with children or seniors in half of them where the activity sells those. */
+function partyOf(ctx: SeedContext, product: SeededProduct, participants: number): PricedBooking {
+  const others = product.units.filter((unit) => unit.unitId !== DEFAULT_UNIT_ID);
+  let requested: UnitQuantity[] = [{ UnitID: DEFAULT_UNIT_ID, Quantity: participants }];
+  if (others.length > 0 && participants >= 2 && ctx.random.chance(0.5)) {
+    const other = ctx.random.pick(others).unitId;
+    const quantity = ctx.random.int(1, participants - 1);
+    requested = [
+      { UnitID: DEFAULT_UNIT_ID, Quantity: participants - quantity },
+      { UnitID: other, Quantity: quantity },
+    ];
+  }
+  const priced = priceUnits(product.units, requested);
+  if (isFieldError(priced)) throw new Error(`The demo catalog cannot price its own booking: ${priced.message}`);
+  return priced;
+}
+
 async function book(ctx: SeedContext, slot: Slot, participants: number): Promise<number> {
   const { tx, random, catalog } = ctx;
   const now = bookedAt(ctx, slot);
@@ -152,7 +176,7 @@ async function book(ctx: SeedContext, slot: Slot, participants: number): Promise
   const common = {
     product: slot.product,
     timeslotId: slot.id,
-    participants,
+    priced: partyOf(ctx, slot.product, participants),
     customer,
     answers,
     waiverStatus,
@@ -174,7 +198,6 @@ async function book(ctx: SeedContext, slot: Slot, participants: number): Promise
     const { booking } = await placePaidOrderInTx(tx, {
       ...common,
       channel,
-      unitPrice: { amount: slot.product.priceAmount, currency: slot.product.currency },
       paymentReference: channel === "ONLINE" ? `pi_${random.faker.string.alphanumeric(24)}` : `POS-${random.digits(6)}`,
       actor: channel === "ONLINE" ? "shopfront" : `console:${ctx.spec.user.email}`,
     });

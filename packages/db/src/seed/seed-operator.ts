@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { eachDate, localToInstants, newActivityId, newQuestionId } from "@slotwise/core";
+import { eachDate, localToInstants, newActivityId, newQuestionId, type UnitType } from "@slotwise/core";
 
 import { hashPassword } from "../auth/password.ts";
 import type { QuestionType } from "../generated/prisma/client.ts";
@@ -27,6 +27,7 @@ export interface SeededProduct {
   minParticipants: number;
   maxParticipants: number;
   questions: { id: string; type: string; required: boolean; options: string[] }[];
+  units: UnitType[];
 }
 
 /** The operator, its console user, partners, activities with their questions, and timeslots from 90 days ago to 60 days ahead. */
@@ -81,6 +82,17 @@ export async function seedOperator(
         bookingCutoffMinutes: activity.cutoffMinutes,
         createdAt: longAgo,
         updatedAt: longAgo,
+        // The adult unit comes from the products_adult_unit trigger.
+        units: {
+          create: (activity.extraUnits ?? []).map((unit, index) => ({
+            unitId: unit.id,
+            label: unit.label,
+            minAge: unit.minAge,
+            maxAge: unit.maxAge,
+            priceAmount: unit.price,
+            position: index + 1,
+          })),
+        },
         questions: {
           create: activity.questions.map((q, position) => ({
             id: newQuestionId(random.bytes),
@@ -96,6 +108,10 @@ export async function seedOperator(
         },
       },
       include: { questions: { orderBy: { position: "asc" } } },
+    });
+    const units = await tx.productUnit.findMany({
+      where: { productId: product.id },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
     });
     const starts = days.flatMap((date) =>
       activity.times.flatMap((time) => localToInstants(date, time, spec.timeZone).slice(0, 1)),
@@ -117,6 +133,7 @@ export async function seedOperator(
         required: q.required,
         options: q.options,
       })),
+      units,
     });
   }
   return { operatorId: operator.id, partners, products };

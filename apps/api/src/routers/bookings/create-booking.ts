@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { answersProblems, participantsProblem, placesRefusal, ValidationError, waiverStatus } from "@slotwise/core";
+import { answersProblems, placesRefusal, ValidationError, waiverStatus } from "@slotwise/core";
 import { createBookingInTx } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
@@ -10,6 +10,7 @@ import { presentBooking } from "../../presenters/booking.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
 import { activityQuestions, findActivity } from "../../services/find-activity.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
+import { priceBooking } from "../../services/price-booking.ts";
 import { SerialByKey } from "../../services/serial-by-key.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 
@@ -24,7 +25,7 @@ export const createBooking = partnerProcedure
       tags: ["Bookings"],
       summary: "Book a timeslot",
       description:
-        "Books Participants places in the timeslot at Date and Time (local to the activity). 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.",
+        "Books places in the timeslot at Date and Time (local to the activity): either Participants (that many adults) or Units (a quantity of each unit type, e.g. two adults and a child), never both. The booking keeps each unit's price and the Total at the moment of booking. 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.",
     },
     problems: [
       "not-found",
@@ -41,8 +42,7 @@ export const createBooking = partnerProcedure
   .mutation(async ({ ctx, input }) => {
     const { principal } = ctx;
     const product = await findActivity(ctx, principal.operatorId, input.ActivityID);
-    const bounds = participantsProblem(input.Participants, product);
-    if (bounds) throw new ValidationError([{ field: "Participants", message: bounds }]);
+    const priced = priceBooking(product, input);
     const questions = (await activityQuestions(ctx, product.id)).map(toCoreQuestion);
     const answers = input.Answers ?? [];
     if (input.Answers) {
@@ -57,14 +57,14 @@ export const createBooking = partnerProcedure
       // with an Idempotency-Key: a replay must get its first answer, even once the slot is full.
       const refusal =
         ctx.idempotencyKey === undefined
-          ? placesRefusal(slot, input.Participants, product.bookingCutoffMinutes, ctx.now())
+          ? placesRefusal(slot, priced.participants, product.bookingCutoffMinutes, ctx.now())
           : null;
       if (refusal) throw refusal;
       const result = await withIdempotency(ctx, `POST /ota/${partner.slug}/booking`, input, async (tx) => {
         const booking = await createBookingInTx(tx, {
           product,
           timeslotId: slot.id,
-          participants: input.Participants,
+          priced,
           customer: {
             firstName: input.Customer.FirstName,
             lastName: input.Customer.LastName,

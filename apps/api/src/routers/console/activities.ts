@@ -33,6 +33,7 @@ export const activityGrid = consoleProcedure
         maxParticipants: product.maxParticipants,
         priceAmount: product.priceAmount,
         currency: product.currency,
+        units: product.units.map((unit) => ({ id: unit.unitId, label: unit.label, priceAmount: unit.priceAmount })),
       },
       days: Array.from({ length: GRID_DAYS }, (_, i) => addDays(from, i)),
       from,

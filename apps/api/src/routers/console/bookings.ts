@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import {
   addDays,
-  assertCancellable,
   dateField,
   idField,
   instantToLocal,
@@ -10,9 +9,9 @@ import {
   NotFoundError,
   startOfLocalDay,
   textField,
+  type PricedUnit,
 } from "@slotwise/core";
 import {
-  applyBookingCancellation,
   BOOKING_SORTS,
   bookingDetail,
   bookingFilterChoices,
@@ -23,8 +22,8 @@ import {
   WaiverStatus,
 } from "@slotwise/db";
 
-import { cacheTags } from "../../cache/read-cache.ts";
 import { pageInput, pageOf } from "../../inputs/console-inputs.ts";
+import { cancelIfConfirmed } from "../../services/cancel-if-confirmed.ts";
 import { consoleProcedure } from "../../trpc/procedures.ts";
 
 const listInput = z.object({
@@ -64,6 +63,7 @@ export const listConsoleBookings = consoleProcedure.input(listInput).query(async
       status: b.status,
       waiverStatus: b.waiverStatus,
       participants: b.participants,
+      total: { amount: b.totalAmount, currency: b.currency },
       customer: `${b.customerFirstName} ${b.customerLastName}`,
       email: b.customerEmail,
       paymentReference: b.paymentReference,
@@ -108,6 +108,9 @@ function presentDetail(b: Awaited<ReturnType<typeof detailOrThrow>>, now: Date) 
       placesTaken: b.timeslot.placesTaken,
     },
     participants: b.participants,
+    // Written by createBookingInTx alone, in this shape.
+    units: b.units as unknown as PricedUnit[],
+    total: { amount: b.totalAmount, currency: b.currency },
     customer: {
       firstName: b.customerFirstName,
       lastName: b.customerLastName,
@@ -152,11 +155,6 @@ export const getConsoleBooking = consoleProcedure
 /** Cancels from the desk: places come back and the waitlist is told, as for a partner's cancellation. */
 export const cancelConsoleBooking = consoleProcedure.input(referenceInput).mutation(async ({ ctx, input }) => {
   const booking = await detailOrThrow(ctx, input.reference);
-  const now = ctx.now();
-  if (booking.status === "CONFIRMED") {
-    assertCancellable(booking.startsAt, now);
-    await applyBookingCancellation(ctx.db, booking.id, `console:${ctx.principal.email}`, now);
-    ctx.cache.invalidate(cacheTags.product(booking.productId));
-  }
-  return presentDetail(await detailOrThrow(ctx, input.reference), now);
+  await cancelIfConfirmed(ctx, booking, `console:${ctx.principal.email}`);
+  return presentDetail(await detailOrThrow(ctx, input.reference), ctx.now());
 });

@@ -1,21 +1,35 @@
 import { z } from "zod";
 
-import { customerSchema, idField, NotFoundError, participantsField, textField } from "@slotwise/core";
+import {
+  customerSchema,
+  idField,
+  NotFoundError,
+  participantsField,
+  textField,
+  unitsField,
+  waiverStatus,
+  withParticipantsOrUnits,
+} from "@slotwise/core";
 import { operatorTimeslot } from "@slotwise/db";
 
 import { presentBooking } from "../../presenters/booking.ts";
+import { toCoreQuestion } from "../../presenters/question.ts";
+import { priceBooking } from "../../services/price-booking.ts";
 import { sellTimeslot } from "../../services/sell-timeslot.ts";
 import { consoleProcedure } from "../../trpc/procedures.ts";
 
-/** A walk-in sale at the desk: a paid POS order and its booking. Waivers are signed on paper there, so they stay pending. */
+/** A walk-in sale at the desk: a paid POS order and its booking. Waivers are signed on paper there, so required questions stay unanswered (pending). */
 export const sellAtDesk = consoleProcedure
   .input(
-    z.object({
-      timeslotId: idField("timeslotId"),
-      Participants: participantsField("Participants"),
-      Customer: customerSchema,
-      PaymentReference: textField("PaymentReference", 0, 128).optional(),
-    }),
+    withParticipantsOrUnits(
+      z.object({
+        timeslotId: idField("timeslotId"),
+        Participants: participantsField("Participants").optional(),
+        Units: unitsField.optional(),
+        Customer: customerSchema,
+        PaymentReference: textField("PaymentReference", 0, 128).optional(),
+      }),
+    ),
   )
   .mutation(async ({ ctx, input }) => {
     const slot = await operatorTimeslot(ctx.db, ctx.principal.operatorId, input.timeslotId);
@@ -23,11 +37,11 @@ export const sellAtDesk = consoleProcedure
     const { order, booking } = await sellTimeslot(ctx, {
       product: slot.product,
       timeslotId: slot.id,
-      participants: input.Participants,
+      priced: priceBooking(slot.product, input),
       customer: input.Customer,
       paymentReference: input.PaymentReference ?? null,
       answers: [],
-      waiverStatus: slot.product.questions.some((q) => q.required) ? "pending" : "complete",
+      waiverStatus: waiverStatus(slot.product.questions.map(toCoreQuestion), []),
       channel: "POS",
       actor: `console:${ctx.principal.email}`,
     });

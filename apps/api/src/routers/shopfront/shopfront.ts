@@ -8,8 +8,9 @@ import {
   customerSchema,
   dateField,
   freePlaces,
-  integerField,
   NotFoundError,
+  participantsField,
+  participantsProblem,
   stringField,
   timeField,
   ValidationError,
@@ -24,13 +25,13 @@ import { toCoreQuestion } from "../../presenters/question.ts";
 import { activeProducts } from "../../services/active-products.ts";
 import { activityQuestions, findActivity } from "../../services/find-activity.ts";
 import { bookableTimeslotsOn, timeslotAt } from "../../services/find-timeslot.ts";
+import { priceBooking } from "../../services/price-booking.ts";
 import { sellTimeslot } from "../../services/sell-timeslot.ts";
 import { publicProcedure, shopWriteProcedure } from "../../trpc/procedures.ts";
 
-/**
- * The operator's public shopfront: what a visitor of its own website sees and buys. No key
- * and no session; the operator is named by its slug.
- */
+// The operator's public shopfront: what a visitor of its own website sees and buys. No key
+// and no session; the operator is named by its slug.
+
 const operatorSlug = boundedField("operator", 64).min(1, { error: "operator must not be empty" });
 
 async function operatorNamed(db: Db, slug: string) {
@@ -56,7 +57,7 @@ export const shopTimeslots = publicProcedure
 
 export const shopCheckout = shopWriteProcedure
   .input(
-    bookingRequestSchema.extend({
+    bookingRequestSchema.safeExtend({
       operator: operatorSlug,
       PaymentReference: stringField("PaymentReference")
         .trim()
@@ -71,11 +72,12 @@ export const shopCheckout = shopWriteProcedure
     const answers = input.Answers ?? [];
     const problems = answersProblems(questions, answers);
     if (problems.length) throw new ValidationError(problems);
+    const priced = priceBooking(product, input);
     const slot = await timeslotAt(ctx, product, input.Date, input.Time);
     const { order, booking } = await sellTimeslot(ctx, {
       product,
       timeslotId: slot.id,
-      participants: input.Participants,
+      priced,
       customer: input.Customer,
       paymentReference: input.PaymentReference,
       answers,
@@ -93,9 +95,7 @@ export const shopJoinWaitlist = shopWriteProcedure
       ActivityID: activityIdParam,
       Date: dateField("Date"),
       Time: timeField("Time"),
-      Participants: integerField("Participants")
-        .min(1, { error: "Participants must be at least 1" })
-        .max(50, { error: "Participants must be at most 50" }),
+      Participants: participantsField("Participants"),
       Customer: customerSchema,
       MultiBookingID: boundedField("MultiBookingID", 40).optional(),
     }),
@@ -103,6 +103,8 @@ export const shopJoinWaitlist = shopWriteProcedure
   .mutation(async ({ ctx, input }) => {
     const operator = await operatorNamed(ctx.db, input.operator);
     const product = await findActivity(ctx, operator.id, input.ActivityID);
+    const bounds = participantsProblem(input.Participants, product);
+    if (bounds) throw new ValidationError([{ field: "Participants", message: bounds }]);
     const slot = await timeslotAt(ctx, product, input.Date, input.Time);
     if (freePlaces(slot) >= input.Participants && !slot.closed) {
       throw new ConflictError("timeslot-unavailable", "This timeslot still has places: book it instead of waiting", {

@@ -13,7 +13,7 @@ import Link from "next/link";
 import { BookingStatusBadge, SourceBadge, WaiverBadge } from "../../../components/badges";
 import { Pager } from "../../../components/pager";
 import { EmptyState, ErrorState, Loading, SkeletonRows } from "../../../components/states";
-import { formatLocalDate } from "../../../lib/format";
+import { formatLocalDate, formatMoney } from "../../../lib/format";
 import { problemMessage } from "../../../lib/problem";
 import { trpc, type RouterInputs, type RouterOutputs } from "../../../lib/trpc";
 import { numberParam, useUrlState } from "../../../lib/use-url-state";
@@ -56,6 +56,13 @@ const columns = [
     ),
   }),
   column.accessor("participants", { header: "People", cell: (c) => <span className="num">{c.getValue()}</span> }),
+  column.display({
+    id: "totalAmount",
+    header: "Total",
+    cell: (c) => (
+      <span className="num nowrap">{formatMoney(c.row.original.total.amount, c.row.original.total.currency)}</span>
+    ),
+  }),
   column.accessor("source", {
     header: "Source and payment",
     enableSorting: false,
@@ -78,13 +85,14 @@ const columns = [
   }),
 ];
 
-const SORTABLE = new Set<string>(["reference", "startsAt", "customer", "participants", "createdAt"]);
+const SORTABLE = new Set<string>(["reference", "startsAt", "customer", "participants", "totalAmount", "createdAt"]);
 /** What a screen reader says the table is sorted by. */
 const SORT_NAMES: Record<Sort, string> = {
   reference: "reference",
   startsAt: "activity date",
   customer: "customer",
   participants: "people",
+  totalAmount: "total",
   createdAt: "booking date",
 };
 const PAGE_SIZE = 25;

@@ -36,7 +36,8 @@ export function PointOfSale() {
     { enabled: activityId !== undefined },
   );
   const [timeslotId, setTimeslotId] = useState("");
-  const [participants, setParticipants] = useState("1");
+  // Quantities by unit ID; a unit not named here sells none, except one adult to start with.
+  const [quantities, setQuantities] = useState<Record<string, string>>({ adult: "1" });
   const [customer, setCustomer] = useState(EMPTY_CUSTOMER);
   const [paymentReference, setPaymentReference] = useState("");
   const [sale, setSale] = useState<Sale | null>(null);
@@ -55,13 +56,19 @@ export function PointOfSale() {
   const problems = fieldProblems(sell.error);
   const open = (grid.data?.slots ?? []).filter((s) => !s.closed && !s.started && s.capacity > s.placesTaken);
   const activity = grid.data?.activity;
+  const total = (activity?.units ?? []).reduce(
+    (sum, unit) => sum + unit.priceAmount * (Number(quantities[unit.id] ?? 0) || 0),
+    0,
+  );
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setSale(null);
     sell.mutate({
       timeslotId: Number(timeslotId),
-      Participants: Number(participants),
+      Units: (activity?.units ?? [])
+        .map((unit) => ({ UnitID: unit.id, Quantity: Number(quantities[unit.id] ?? 0) }))
+        .filter((unit) => unit.Quantity > 0),
       Customer: customer,
       PaymentReference: paymentReference || undefined,
     });
@@ -120,17 +127,25 @@ export function PointOfSale() {
               ))}
             </select>
           </label>
-          <Field
-            label="Participants"
-            name="Participants"
-            type="number"
-            min={1}
-            max={activity?.maxParticipants}
-            value={participants}
-            onChange={(e) => setParticipants(e.target.value)}
-            error={problems.Participants}
-            required
-          />
+          <fieldset className="units-fieldset">
+            <legend>Participants</legend>
+            <div className="grid-2" style={{ gap: 12 }}>
+              {activity?.units.map((unit) => (
+                <Field
+                  key={unit.id}
+                  label={`${unit.label} (${formatMoney(unit.priceAmount, activity.currency)})`}
+                  name={`unit-${unit.id}`}
+                  type="number"
+                  min={0}
+                  max={activity.maxParticipants}
+                  value={quantities[unit.id] ?? "0"}
+                  onChange={(e) => setQuantities({ ...quantities, [unit.id]: e.target.value })}
+                  error={undefined}
+                />
+              ))}
+            </div>
+            {problems.Units && <span className="field-error">{problems.Units}</span>}
+          </fieldset>
           <div className="grid-2" style={{ gap: 12 }}>
             <Field label="First name" autoComplete="off" required {...customerField("FirstName")} />
             <Field label="Last name" autoComplete="off" required {...customerField("LastName")} />
@@ -154,7 +169,7 @@ export function PointOfSale() {
           />
           {activity && timeslotId && (
             <p className="muted" style={{ margin: 0 }}>
-              Total {formatMoney(activity.priceAmount * (Number(participants) || 0), activity.currency)}
+              Total {formatMoney(total, activity.currency)}
             </p>
           )}
           <button type="submit" className="primary" disabled={sell.isPending || !timeslotId}>

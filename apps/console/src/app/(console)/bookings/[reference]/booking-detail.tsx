@@ -100,7 +100,20 @@ export function BookingDetail({ reference }: { reference: string }) {
               <span className="muted small">({b.activity.timeZone})</span>
             </dd>
             <dt>Participants</dt>
-            <dd className="num">{b.participants}</dd>
+            <dd>
+              <span className="num">{b.participants}</span>
+              {b.units.length > 0 && (
+                <ul className="units">
+                  {b.units.map((unit) => (
+                    <li key={unit.UnitID}>
+                      {unit.Quantity} × {unit.Label} at {formatMoney(unit.Price, b.total.currency)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
+            <dt>Total</dt>
+            <dd className="num">{formatMoney(b.total.amount, b.total.currency)}</dd>
             <dt>Timeslot</dt>
             <dd className="num">
               {b.timeslot.placesTaken} of {b.timeslot.capacity} places taken

@@ -1,0 +1,229 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { instantToLocal } from "@slotwise/core";
+
+import { bookingBody, openSlot } from "./fixtures.ts";
+import { OTA, problemOf, startApi, type Api } from "./harness.ts";
+
+let api: Api;
+let key: string;
+beforeAll(async () => {
+  api = await startApi();
+  key = await api.key();
+});
+
+interface Money {
+  Amount: number;
+  Currency: string;
+}
+interface BookingView {
+  Reference: string;
+  Status: string;
+  Date: string;
+  Participants: number;
+  Units: { UnitID: string; Label: string; Quantity: number; Price: Money }[];
+  Total: Money;
+}
+
+const book = (body: unknown, withKey = key) =>
+  api.request(`${OTA}/booking`, { method: "POST", key: withKey, json: body });
+const kayakFamily = [
+  { UnitID: "adult", Quantity: 2 },
+  { UnitID: "child", Quantity: 1 },
+];
+
+describe("unit types on products", () => {
+  it("lists each product's units with their prices, every product with adult, and Price the lowest", async () => {
+    const response = await api.request(`${OTA}/products`, { key });
+    const { data } = (await response.json()) as {
+      data: {
+        Name: string;
+        Price: Money;
+        Units: { ID: string; Label: string; MinAge: number | null; Price: Money }[];
+      }[];
+    };
+    for (const product of data) {
+      expect(product.Units.map((unit) => unit.ID)).toContain("adult");
+      expect(product.Price.Amount).toBe(Math.min(...product.Units.map((unit) => unit.Price.Amount)));
+    }
+    expect(data.find((product) => product.Name === "Sunset Kayak Tour")?.Units).toEqual([
+      { ID: "adult", Label: "Adult", MinAge: 18, MaxAge: null, Price: { Amount: 4500, Currency: "EUR" } },
+      { ID: "child", Label: "Child", MinAge: 8, MaxAge: 17, Price: { Amount: 2500, Currency: "EUR" } },
+      { ID: "senior", Label: "Senior", MinAge: 65, MaxAge: null, Price: { Amount: 3800, Currency: "EUR" } },
+    ]);
+  });
+});
+
+describe("booking by units", () => {
+  it("books two adults and a child at their prices, taking three places", async () => {
+    const info = await openSlot(api.db, { productName: "Sunset Kayak Tour", free: 3 });
+    const response = await book(bookingBody(info, { Participants: undefined, Units: kayakFamily }));
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as { data: BookingView };
+    expect(data).toMatchObject({
+      Participants: 3,
+      Units: [
+        { UnitID: "adult", Label: "Adult", Quantity: 2, Price: { Amount: 4500, Currency: "EUR" } },
+        { UnitID: "child", Label: "Child", Quantity: 1, Price: { Amount: 2500, Currency: "EUR" } },
+      ],
+      Total: { Amount: 11500, Currency: "EUR" },
+    });
+    const slot = await api.db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } });
+    expect(slot.placesTaken).toBe(info.slot.placesTaken + 3);
+    const read = await api.request(`${OTA}/booking/${data.Reference}`, { key });
+    expect(((await read.json()) as { data: BookingView }).data).toEqual(data);
+  });
+
+  it("reads Participants alone as that many adults", async () => {
+    const info = await openSlot(api.db, { productName: "Sunset Kayak Tour", free: 2 });
+    const { data } = (await (await book(bookingBody(info, { Participants: 2 }))).json()) as { data: BookingView };
+    expect(data.Units).toEqual([
+      { UnitID: "adult", Label: "Adult", Quantity: 2, Price: { Amount: 4500, Currency: "EUR" } },
+    ]);
+    expect(data.Total).toEqual({ Amount: 9000, Currency: "EUR" });
+  });
+
+  it.each([
+    ["both Participants and Units", { Participants: 3, Units: kayakFamily }, "Units", "not both"],
+    ["neither", { Participants: undefined }, "Participants", "Participants is required"],
+    ["an unknown unit", { Participants: undefined, Units: [{ UnitID: "infant", Quantity: 1 }] }, "Units", "infant"],
+    [
+      "a zero quantity",
+      { Participants: undefined, Units: [{ UnitID: "adult", Quantity: 0 }] },
+      "Units[0].Quantity",
+      "at least 1",
+    ],
+    [
+      "more units than the activity allows per booking",
+      {
+        Participants: undefined,
+        Units: [
+          { UnitID: "adult", Quantity: 5 },
+          { UnitID: "child", Quantity: 4 },
+        ],
+      },
+      "Units",
+      "at most 8",
+    ],
+  ])("answers 422 to %s, naming the field", async (_label, overrides, field, message) => {
+    const info = await openSlot(api.db, { productName: "Sunset Kayak Tour", free: 1 });
+    const before = await api.db.booking.count();
+    const response = await book(bookingBody(info, overrides));
+    expect(response.status).toBe(422);
+    const { problem } = await problemOf(response);
+    const errors = problem.errors as { field: string; message: string }[];
+    expect(errors.find((error) => error.field === field)?.message).toContain(message);
+    expect(await api.db.booking.count()).toBe(before);
+  });
+
+  it("keeps what was sold when a price changes; new bookings and the product's Price follow the new price", async () => {
+    const info = await openSlot(api.db, { productName: "Tuk-Tuk Hills Tour", free: 2 });
+    const units = [
+      { UnitID: "adult", Quantity: 1 },
+      { UnitID: "child", Quantity: 1 },
+    ];
+    const first = (
+      (await (await book(bookingBody(info, { Participants: undefined, Units: units }))).json()) as {
+        data: BookingView;
+      }
+    ).data;
+    expect(first.Total).toEqual({ Amount: 4500, Currency: "EUR" });
+    await api.db.productUnit.update({
+      where: { productId_unitId: { productId: info.product.id, unitId: "child" } },
+      data: { priceAmount: 900 },
+    });
+    const again = await api.request(`${OTA}/booking/${first.Reference}`, { key });
+    expect(((await again.json()) as { data: BookingView }).data).toEqual(first);
+    const second = (
+      (await (await book(bookingBody(info, { Participants: undefined, Units: units }))).json()) as {
+        data: BookingView;
+      }
+    ).data;
+    expect(second.Total).toEqual({ Amount: 3900, Currency: "EUR" });
+    const products = (await (await api.request(`${OTA}/products?name=Tuk-Tuk`, { key })).json()) as {
+      data: { Price: Money }[];
+    };
+    expect(products.data[0]?.Price.Amount).toBe(900);
+  });
+});
+
+describe("GET /ota/{partner}/bookings", () => {
+  const search = (query: string, withKey = key, ota = OTA) => api.request(`${ota}/bookings?${query}`, { key: withKey });
+  const everyPage = async (query: string, between?: () => Promise<void>) => {
+    const seen: BookingView[] = [];
+    let next: string | null = null;
+    do {
+      const response = await search(next ? `${query}&cursor=${next}` : query);
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as { data: BookingView[]; next: string | null };
+      expect(page.data.length).toBeLessThanOrEqual(100);
+      seen.push(...page.data);
+      next = page.next;
+      await between?.();
+    } while (next);
+    return seen;
+  };
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  // The demo's partner bookings lie mostly in the past; the new ones arrive a few days ahead.
+  const [from, to] = [day(-85), day(6)];
+
+  it("pages through the partner's own bookings, latest activity first, none skipped or repeated while new ones arrive", async () => {
+    const range = `from=${from}&to=${to}`;
+    // More than one page's worth, whatever the demo data holds.
+    for (let i = 0; i < 110; i++) {
+      const info = await openSlot(api.db, { free: 1 });
+      expect((await book(bookingBody(info, { Participants: info.product.minParticipants }))).status).toBe(201);
+    }
+    const partner = await api.db.partner.findFirstOrThrow({ where: { slug: "acme-travel" } });
+    const existing = await api.db.booking.findMany({
+      where: { partnerId: partner.id, startsAt: { gte: new Date(Date.now() - 87 * 86_400_000) } },
+      include: { product: true },
+    });
+    const expected = existing
+      .filter((b) => {
+        const date = instantToLocal(b.startsAt, b.product.timeZone).date;
+        return date >= from && date <= to;
+      })
+      .map((b) => b.reference);
+    expect(expected.length).toBeGreaterThan(100);
+    const arrivals: string[] = [];
+    const seen = await everyPage(range, async () => {
+      const info = await openSlot(api.db, { productName: "Sunset Kayak Tour", free: 1 });
+      const response = await book(bookingBody(info, { Participants: 1 }));
+      arrivals.push(((await response.json()) as { data: BookingView }).data.Reference);
+    });
+    const references = seen.map((b) => b.Reference);
+    expect(new Set(references).size).toBe(references.length);
+    expect(references.filter((reference) => !arrivals.includes(reference)).sort()).toEqual([...expected].sort());
+    const starts = seen.map((b) => b.Date);
+    expect(starts).toEqual([...starts].sort().reverse());
+  });
+
+  it("shows one partner none of another's bookings, and filters by status", async () => {
+    const acme = (await everyPage(`from=${from}&to=${to}`)).map((b) => b.Reference);
+    const response = await search(
+      `from=${from}&to=${to}`,
+      await api.key({ partner: "globetrek" }),
+      OTA.replace("acme-travel", "globetrek"),
+    );
+    expect(response.status).toBe(200);
+    const globetrek = ((await response.json()) as { data: BookingView[] }).data.map((b) => b.Reference);
+    expect(globetrek.length).toBeGreaterThan(0);
+    expect(globetrek.filter((reference) => acme.includes(reference))).toEqual([]);
+    const cancelled = await everyPage(`from=${from}&to=${to}&status=cancelled`);
+    expect(cancelled.length).toBeGreaterThan(0);
+    expect(cancelled.every((b) => b.Status === "cancelled")).toBe(true);
+  });
+
+  it.each([
+    ["a range over 92 days", "from=2026-01-01&to=2026-04-03", "to"],
+    ["an end before the start", "from=2026-02-01&to=2026-01-31", "to"],
+    ["a made-up cursor", "from=2026-01-01&to=2026-01-31&cursor=bm9wZQ", "cursor"],
+    ["an unknown status", "from=2026-01-01&to=2026-01-31&status=pending", "status"],
+  ])("answers 422 to %s", async (_label, query, field) => {
+    const response = await search(query);
+    expect(response.status).toBe(422);
+    const { problem } = await problemOf(response);
+    expect((problem.errors as { field: string }[]).map((error) => error.field)).toContain(field);
+  });
+});

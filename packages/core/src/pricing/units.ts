@@ -1,0 +1,107 @@
+import { z } from "zod";
+
+import type { FieldError } from "../errors/domain-errors.ts";
+import { INT4_MAX, integerField, patternField } from "../validation/fields.ts";
+
+/** Every product sells at least this unit; `Participants: n` alone books n of it. */
+export const DEFAULT_UNIT_ID = "adult";
+export const UNIT_ID_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
+/** Most places one booking takes, whatever their units (as `Participants`). */
+export const MAX_PLACES_PER_BOOKING = 10_000;
+
+/** A unit type as a product offers it; `priceAmount` in minor units of the product's currency. */
+export interface UnitType {
+  unitId: string;
+  label: string;
+  priceAmount: number;
+  /** Set once the operator stops selling it; old bookings keep it. */
+  retiredAt: Date | null;
+}
+
+export interface UnitQuantity {
+  UnitID: string;
+  Quantity: number;
+}
+
+/** A priced line of a booking: what it bought, at the price of the moment. */
+export interface PricedUnit {
+  UnitID: string;
+  Label: string;
+  Quantity: number;
+  Price: number;
+}
+
+export interface PricedBooking {
+  units: PricedUnit[];
+  participants: number;
+  totalAmount: number;
+}
+
+export const unitsField = z
+  .array(
+    z.object({
+      UnitID: patternField("UnitID", UNIT_ID_PATTERN, "a unit's ID, such as adult or child"),
+      Quantity: integerField("Quantity")
+        .min(1, { error: "Quantity must be at least 1" })
+        .max(MAX_PLACES_PER_BOOKING, { error: `Quantity must be at most ${MAX_PLACES_PER_BOOKING}` }),
+    }),
+    { error: "Units must be a list of { UnitID, Quantity }" },
+  )
+  .min(1, { error: "Units must name at least one unit" })
+  .max(20, { error: "Units must name at most 20 units" })
+  .refine((units) => new Set(units.map((u) => u.UnitID)).size === units.length, {
+    error: "Units must name each unit once",
+  });
+
+const isObject = ({ value }: { value: unknown }) => typeof value === "object" && value !== null;
+
+/**
+ * A booking, hold or change asks for places as `Participants` or as `Units`, exactly one of
+ * them. Checked even when other fields fail, so every missing field is named in one answer.
+ */
+export function withParticipantsOrUnits<T extends z.ZodType<{ Participants?: number; Units?: UnitQuantity[] }>>(
+  schema: T,
+): T {
+  return schema
+    .refine((request) => request.Participants !== undefined || request.Units !== undefined, {
+      error: "Participants is required (or Units)",
+      path: ["Participants"],
+      when: isObject,
+    })
+    .refine((request) => request.Participants === undefined || request.Units === undefined, {
+      error: "Give either Participants or Units, not both",
+      path: ["Units"],
+      when: isObject,
+    });
+}
+
+/** What a booking asks for, as units: `Participants` alone means that many of the default unit. */
+export function requestedUnits(request: { Participants?: number | undefined; Units?: UnitQuantity[] | undefined }) {
+  return request.Units ?? [{ UnitID: DEFAULT_UNIT_ID, Quantity: request.Participants ?? 0 }];
+}
+
+/**
+ * Prices the requested units at the product's current prices, in the order they were asked
+ * for. Refuses a unit the product does not sell (or no longer does), naming it, and a total
+ * that an integer column (the booking's, its order's) cannot hold.
+ */
+export function priceUnits(
+  offered: readonly UnitType[],
+  requested: readonly UnitQuantity[],
+): PricedBooking | FieldError {
+  const byId = new Map(offered.filter((unit) => unit.retiredAt === null).map((unit) => [unit.unitId, unit]));
+  const units: PricedUnit[] = [];
+  for (const { UnitID, Quantity } of requested) {
+    const unit = byId.get(UnitID);
+    if (!unit) return { field: "Units", message: `This activity has no unit ${UnitID}` };
+    units.push({ UnitID, Label: unit.label, Quantity, Price: unit.priceAmount });
+  }
+  const totalAmount = units.reduce((sum, unit) => sum + unit.Price * unit.Quantity, 0);
+  if (totalAmount > INT4_MAX)
+    return { field: "Units", message: `The total is more than one booking can charge (${INT4_MAX} minor units)` };
+  return { units, participants: units.reduce((sum, unit) => sum + unit.Quantity, 0), totalAmount };
+}
+
+export function isFieldError(value: PricedBooking | FieldError): value is FieldError {
+  return "field" in value;
+}
