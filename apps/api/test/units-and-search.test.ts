@@ -4,6 +4,7 @@ import { instantToLocal } from "@slotwise/core";
 
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, problemOf, startApi, type Api } from "./harness.ts";
+import { trpcClient } from "./trpc-client.ts";
 
 let api: Api;
 let key: string;
@@ -225,5 +226,85 @@ describe("GET /ota/{partner}/bookings", () => {
     expect(response.status).toBe(422);
     const { problem } = await problemOf(response);
     expect((problem.errors as { field: string }[]).map((error) => error.field)).toContain(field);
+  });
+});
+
+describe("the console's unit types", () => {
+  const signedIn = async (email = "demo@example.com") => {
+    const desk = trpcClient(api.base);
+    await desk.console.session.signIn.mutate({ email, password: "correct-horse-battery" });
+    return desk;
+  };
+
+  it("adds a unit that partners can book at once, retires it without touching what was sold, and keeps adult", async () => {
+    const desk = await signedIn();
+    const info = await openSlot(api.db, { productName: "Surf Lesson at Carcavelos", free: 2 });
+    const productId = info.product.id;
+    const saved = await desk.console.unitTypes.save.mutate({
+      productId,
+      unitId: "junior",
+      label: "Junior",
+      minAge: 10,
+      maxAge: 15,
+      priceAmount: 2000,
+    });
+    expect(saved.map((unit) => [unit.unitId, unit.priceAmount, unit.retired])).toEqual([
+      ["adult", 3500, false],
+      ["junior", 2000, false],
+    ]);
+    const products = (await (await api.request(`${OTA}/products?name=surf`, { key })).json()) as {
+      data: { Price: Money; Units: { ID: string }[] }[];
+    };
+    expect(products.data[0]?.Price.Amount).toBe(2000);
+    expect(products.data[0]?.Units.map((unit) => unit.ID)).toEqual(["adult", "junior"]);
+
+    const units = [
+      { UnitID: "adult", Quantity: 1 },
+      { UnitID: "junior", Quantity: 1 },
+    ];
+    const sold = (await (await book(bookingBody(info, { Participants: undefined, Units: units }))).json()) as {
+      data: BookingView;
+    };
+    expect(sold.data.Total).toEqual({ Amount: 5500, Currency: "EUR" });
+
+    const retired = await desk.console.unitTypes.retire.mutate({ productId, unitId: "junior" });
+    expect(retired.find((unit) => unit.unitId === "junior")?.retired).toBe(true);
+    const refused = await book(bookingBody(info, { Participants: undefined, Units: units }));
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify((await problemOf(refused)).problem.errors)).toContain("no unit junior");
+    const kept = await api.request(`${OTA}/booking/${sold.data.Reference}`, { key });
+    expect(((await kept.json()) as { data: BookingView }).data).toEqual(sold.data);
+
+    await expect(desk.console.unitTypes.retire.mutate({ productId, unitId: "adult" })).rejects.toMatchObject({
+      data: { httpStatus: 422 },
+    });
+    await expect(
+      desk.console.unitTypes.save.mutate({
+        productId,
+        unitId: "teen",
+        label: "Teen",
+        minAge: 18,
+        maxAge: 13,
+        priceAmount: 1,
+      }),
+    ).rejects.toMatchObject({ data: { httpStatus: 422 } });
+  });
+
+  it("lets no operator see or change another's unit types", async () => {
+    const harbour = await signedIn("harbour@example.com");
+    const demoProduct = await api.db.product.findFirstOrThrow({ where: { operator: { slug: "demo" } } });
+    await expect(harbour.console.unitTypes.list.query({ productId: demoProduct.id })).rejects.toMatchObject({
+      data: { httpStatus: 404 },
+    });
+    await expect(
+      harbour.console.unitTypes.save.mutate({
+        productId: demoProduct.id,
+        unitId: "child",
+        label: "Child",
+        minAge: null,
+        maxAge: null,
+        priceAmount: 1,
+      }),
+    ).rejects.toMatchObject({ data: { httpStatus: 404 } });
   });
 });

@@ -54,3 +54,4 @@ export {
   type ChangeHandlers,
 } from "./changes/listen-for-changes.ts";
 export { partnerBookings, PARTNER_BOOKINGS_PAGE, type PartnerBookingsQuery } from "./bookings/partner-bookings.ts";
+export { productUnitTypes, retireUnitType, saveUnitType, type UnitTypeChange } from "./catalog/product-units.ts";

@@ -16,6 +16,7 @@ import { changeTimeslot } from "../routers/console/change-timeslot.ts";
 import { listConsoleOutbox } from "../routers/console/outbox.ts";
 import { sellAtDesk } from "../routers/console/point-of-sale.ts";
 import { me, signIn, signOut } from "../routers/console/session.ts";
+import { listUnitTypes, retireConsoleUnitType, saveConsoleUnitType } from "../routers/console/unit-types.ts";
 import { consoleUsageCsv, consoleUsageSeries, consoleUsageSummary } from "../routers/console/usage.ts";
 import { listProducts } from "../routers/products/list-products.ts";
 import { resolveProduct } from "../routers/products/resolve-product.ts";
@@ -49,6 +50,7 @@ export const appRouter = router({
     }),
     keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
     activities: router({ list: listConsoleActivities, grid: activityGrid }),
+    unitTypes: router({ list: listUnitTypes, save: saveConsoleUnitType, retire: retireConsoleUnitType }),
     pointOfSale: router({ sell: sellAtDesk }),
     timeslots: router({ change: changeTimeslot }),
     outbox: router({ list: listConsoleOutbox }),

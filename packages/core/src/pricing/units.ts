@@ -9,6 +9,11 @@ export const UNIT_ID_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
 /** Most places one booking takes, whatever their units (as `Participants`). */
 export const MAX_PLACES_PER_BOOKING = 10_000;
 
+/** Why this unit type may not be retired, or null when it may: every product keeps its adult unit. */
+export function retireUnitProblem(unitId: string): string | null {
+  return unitId === DEFAULT_UNIT_ID ? "Every activity sells adults: the adult unit cannot be retired" : null;
+}
+
 /** A unit type as a product offers it; `priceAmount` in minor units of the product's currency. */
 export interface UnitType {
   unitId: string;

@@ -12,6 +12,7 @@ import { trpc } from "../../../lib/trpc";
 import { numberParam, useUrlState } from "../../../lib/use-url-state";
 import { AvailabilityGrid } from "./availability-grid";
 import { EditSlotDialog, type Slot } from "./edit-slot-dialog";
+import { UnitTypesCard } from "./unit-types-card";
 
 export function ActivitiesView() {
   const url = useUrlState();
@@ -89,6 +90,7 @@ export function ActivitiesView() {
           </div>
         )}
       </section>
+      {chosen !== undefined && <UnitTypesCard key={chosen} productId={chosen} />}
       {editing && <EditSlotDialog key={editing.id} slot={editing} onClose={() => setEditing(null)} />}
     </div>
   );
