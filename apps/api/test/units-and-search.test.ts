@@ -84,6 +84,27 @@ describe("booking by units", () => {
     expect(data.Total).toEqual({ Amount: 9000, Currency: "EUR" });
   });
 
+  it("never sells more places than the timeslot has when mixes of units arrive at once", async () => {
+    const info = await openSlot(api.db, { productName: "Sunset Kayak Tour", free: 1 });
+    await api.db.timeslot.update({ where: { id: info.slot.id }, data: { capacity: info.slot.placesTaken + 10 } });
+    const mixes = Array.from({ length: 24 }, (_, i) => [
+      { UnitID: "adult", Quantity: 1 },
+      { UnitID: i % 2 ? "child" : "senior", Quantity: 1 + (i % 3) },
+    ]);
+    const answers = await Promise.all(
+      mixes.map((Units) => book(bookingBody(info, { Participants: undefined, Units }))),
+    );
+    const sold = answers.filter((response) => response.status === 201);
+    expect(answers.every((response) => response.status === 201 || response.status === 409)).toBe(true);
+    const bookings = await Promise.all(
+      sold.map(async (response) => ((await response.json()) as { data: BookingView }).data),
+    );
+    const slot = await api.db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } });
+    expect(slot.placesTaken).toBe(info.slot.placesTaken + bookings.reduce((sum, b) => sum + b.Participants, 0));
+    expect(slot.placesTaken).toBeLessThanOrEqual(slot.capacity);
+    expect(slot.capacity - slot.placesTaken).toBeLessThan(2);
+  });
+
   it.each([
     ["both Participants and Units", { Participants: 3, Units: kayakFamily }, "Units", "not both"],
     ["neither", { Participants: undefined }, "Participants", "Participants is required"],
