@@ -261,7 +261,7 @@ describe("the console's unit types", () => {
     const desk = await signedIn();
     const info = await openSlot(api.db, { productName: "Surf Lesson at Carcavelos", free: 2 });
     const productId = info.product.id;
-    const saved = await desk.console.unitTypes.save.mutate({
+    const saved = await desk.console.unitTypes.add.mutate({
       productId,
       unitId: "junior",
       label: "Junior",
@@ -299,8 +299,16 @@ describe("the console's unit types", () => {
     await expect(desk.console.unitTypes.retire.mutate({ productId, unitId: "adult" })).rejects.toMatchObject({
       data: { httpStatus: 422 },
     });
+    await expect(desk.console.unitTypes.retire.mutate({ productId, unitId: "nobody" })).rejects.toMatchObject({
+      data: { httpStatus: 404 },
+    });
+    const again = { productId, unitId: "adult", label: "Grown-up", minAge: null, maxAge: null, priceAmount: 1 };
+    await expect(desk.console.unitTypes.add.mutate(again)).rejects.toMatchObject({ data: { httpStatus: 422 } });
+    await expect(desk.console.unitTypes.change.mutate({ ...again, unitId: "nobody" })).rejects.toMatchObject({
+      data: { httpStatus: 404 },
+    });
     await expect(
-      desk.console.unitTypes.save.mutate({
+      desk.console.unitTypes.add.mutate({
         productId,
         unitId: "teen",
         label: "Teen",
@@ -311,6 +319,44 @@ describe("the console's unit types", () => {
     ).rejects.toMatchObject({ data: { httpStatus: 422 } });
   });
 
+  it("replays a booking's first answer for its Idempotency-Key after its unit is retired or repriced", async () => {
+    const desk = await signedIn();
+    const info = await openSlot(api.db, { productName: "Alfama Food & Wine Walk", free: 2 });
+    const productId = info.product.id;
+    await desk.console.unitTypes.add.mutate({
+      productId,
+      unitId: "student",
+      label: "Student",
+      minAge: null,
+      maxAge: null,
+      priceAmount: 3000,
+    });
+    const body = bookingBody(info, { Participants: undefined, Units: [{ UnitID: "student", Quantity: 2 }] });
+    const post = () =>
+      api.request(`${OTA}/booking`, {
+        method: "POST",
+        key,
+        json: body,
+        headers: { "Idempotency-Key": "units-replay-1" },
+      });
+    const first = await post();
+    expect(first.status).toBe(201);
+    const booked = ((await first.json()) as { data: BookingView }).data;
+    await desk.console.unitTypes.change.mutate({
+      productId,
+      unitId: "student",
+      label: "Student",
+      minAge: null,
+      maxAge: null,
+      priceAmount: 2_000_000_000,
+    });
+    await desk.console.unitTypes.retire.mutate({ productId, unitId: "student" });
+    const replay = await post();
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(((await replay.json()) as { data: BookingView }).data).toEqual(booked);
+  });
+
   it("lets no operator see or change another's unit types", async () => {
     const harbour = await signedIn("harbour@example.com");
     const demoProduct = await api.db.product.findFirstOrThrow({ where: { operator: { slug: "demo" } } });
@@ -318,7 +364,7 @@ describe("the console's unit types", () => {
       data: { httpStatus: 404 },
     });
     await expect(
-      harbour.console.unitTypes.save.mutate({
+      harbour.console.unitTypes.add.mutate({
         productId: demoProduct.id,
         unitId: "child",
         label: "Child",

@@ -1,4 +1,4 @@
-import { instantToLocal, toOffsetIso, type PricedUnit } from "@slotwise/core";
+import { instantToLocal, pricedUnitsSchema, toOffsetIso } from "@slotwise/core";
 import type { Booking, Product } from "@slotwise/db";
 
 import type { BookingView } from "./booking-schema.ts";
@@ -13,8 +13,7 @@ export function presentBooking(b: Booking, product: Pick<Product, "activityId" |
     Time: local.time,
     StartsAt: toOffsetIso(b.startsAt, product.timeZone),
     Participants: b.participants,
-    // Written by createBookingInTx alone, in this shape (PricedUnit).
-    Units: (b.units as unknown as PricedUnit[]).map((unit) => ({
+    Units: pricedUnitsSchema.parse(b.units).map((unit) => ({
       UnitID: unit.UnitID,
       Label: unit.Label,
       Quantity: unit.Quantity,

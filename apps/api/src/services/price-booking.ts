@@ -3,6 +3,7 @@ import {
   participantsProblem,
   priceUnits,
   requestedUnits,
+  totalProblem,
   ValidationError,
   type PricedBooking,
   type UnitQuantity,
@@ -19,7 +20,10 @@ export function priceBooking(
 ): PricedBooking {
   const priced = priceUnits(product.units, requestedUnits(request));
   if (isFieldError(priced)) throw new ValidationError([priced]);
+  const field = request.Units ? "Units" : "Participants";
   const bounds = participantsProblem(priced.participants, product);
-  if (bounds) throw new ValidationError([{ field: request.Units ? "Units" : "Participants", message: bounds }]);
+  if (bounds) throw new ValidationError([{ field, message: bounds }]);
+  const tooMuch = totalProblem(priced);
+  if (tooMuch) throw new ValidationError([{ ...tooMuch, field }]);
   return priced;
 }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { takePlaces, type SlotState } from "../capacity/bookable.ts";
-import { isFieldError, priceUnits, requestedUnits, unitsField, type UnitType } from "./units.ts";
+import { isFieldError, priceUnits, requestedUnits, totalProblem, unitsField, type UnitType } from "./units.ts";
 
 const offered: UnitType[] = [
   { unitId: "adult", label: "Adult", priceAmount: 4500, retiredAt: null },
@@ -54,6 +54,26 @@ describe("pricing a booking's units", () => {
     expect(priceUnits(offered, [{ UnitID: "student", Quantity: 2 }])).toMatchObject({
       message: "This activity has no unit student",
     });
+  });
+});
+
+describe("the limits of a booking", () => {
+  it("refuses more than 10,000 places in all, however they are split", () => {
+    const lines = ["adult", "child", "senior"].map((UnitID) => ({ UnitID, Quantity: 4_000 }));
+    expect(priceUnits(offered, lines)).toEqual({
+      field: "Units",
+      message: "Units must add up to at most 10000 places",
+    });
+  });
+
+  it("refuses a total that an integer column cannot hold, and nothing less", () => {
+    const dear: UnitType[] = [{ unitId: "adult", label: "Adult", priceAmount: 2_147_483_647, retiredAt: null }];
+    const one = priceUnits(dear, [{ UnitID: "adult", Quantity: 1 }]);
+    const two = priceUnits(dear, [{ UnitID: "adult", Quantity: 2 }]);
+    if (isFieldError(one) || isFieldError(two)) throw new Error("priced");
+    expect(totalProblem(one)).toBeNull();
+    expect(totalProblem(two)).toMatchObject({ field: "Units" });
+    expect(two.totalAmount).toBe(4_294_967_294);
   });
 });
 

@@ -6,8 +6,11 @@ import { INT4_MAX, integerField, patternField } from "../validation/fields.ts";
 /** Every product sells at least this unit; `Participants: n` alone books n of it. */
 export const DEFAULT_UNIT_ID = "adult";
 export const UNIT_ID_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
-/** Most places one booking takes, whatever their units (as `Participants`). */
+/** Most places one booking takes, all its units together (or as `Participants`). */
 export const MAX_PLACES_PER_BOOKING = 10_000;
+
+/** Unit types one activity may have: as many as one booking may name. */
+export const MAX_UNIT_TYPES = 20;
 
 /** Why this unit type may not be retired, or null when it may: every product keeps its adult unit. */
 export function retireUnitProblem(unitId: string): string | null {
@@ -36,6 +39,11 @@ export interface PricedUnit {
   Price: number;
 }
 
+/** What a booking stores of its units; checked when read back, so a damaged row fails loudly. */
+export const pricedUnitsSchema = z.array(
+  z.object({ UnitID: z.string(), Label: z.string(), Quantity: z.int().positive(), Price: z.int().nonnegative() }),
+);
+
 export interface PricedBooking {
   units: PricedUnit[];
   participants: number;
@@ -53,7 +61,7 @@ export const unitsField = z
     { error: "Units must be a list of { UnitID, Quantity }" },
   )
   .min(1, { error: "Units must name at least one unit" })
-  .max(20, { error: "Units must name at most 20 units" })
+  .max(MAX_UNIT_TYPES, { error: `Units must name at most ${MAX_UNIT_TYPES} units` })
   .refine((units) => new Set(units.map((u) => u.UnitID)).size === units.length, {
     error: "Units must name each unit once",
   });
@@ -87,8 +95,9 @@ export function requestedUnits(request: { Participants?: number | undefined; Uni
 
 /**
  * Prices the requested units at the product's current prices, in the order they were asked
- * for. Refuses a unit the product does not sell (or no longer does), naming it, and a total
- * that an integer column (the booking's, its order's) cannot hold.
+ * for. Refuses a unit the product does not sell (or no longer does), naming it, and more
+ * places in all than one booking may take. The total is exact (below 2^53 by these bounds);
+ * whether it fits what is stored is totalProblem's to say, after the activity's own bounds.
  */
 export function priceUnits(
   offered: readonly UnitType[],
@@ -101,10 +110,17 @@ export function priceUnits(
     if (!unit) return { field: "Units", message: `This activity has no unit ${UnitID}` };
     units.push({ UnitID, Label: unit.label, Quantity, Price: unit.priceAmount });
   }
-  const totalAmount = units.reduce((sum, unit) => sum + unit.Price * unit.Quantity, 0);
-  if (totalAmount > INT4_MAX)
-    return { field: "Units", message: `The total is more than one booking can charge (${INT4_MAX} minor units)` };
-  return { units, participants: units.reduce((sum, unit) => sum + unit.Quantity, 0), totalAmount };
+  const participants = units.reduce((sum, unit) => sum + unit.Quantity, 0);
+  if (participants > MAX_PLACES_PER_BOOKING)
+    return { field: "Units", message: `Units must add up to at most ${MAX_PLACES_PER_BOOKING} places` };
+  return { units, participants, totalAmount: units.reduce((sum, unit) => sum + unit.Price * unit.Quantity, 0) };
+}
+
+/** Why a priced booking's total cannot be kept (an integer column, the booking's and its order's), or null. */
+export function totalProblem(priced: PricedBooking): FieldError | null {
+  return priced.totalAmount > INT4_MAX
+    ? { field: "Units", message: `The total is more than one booking can charge (${INT4_MAX} minor units)` }
+    : null;
 }
 
 export function isFieldError(value: PricedBooking | FieldError): value is FieldError {

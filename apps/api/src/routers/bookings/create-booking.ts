@@ -42,29 +42,33 @@ export const createBooking = partnerProcedure
   .mutation(async ({ ctx, input }) => {
     const { principal } = ctx;
     const product = await findActivity(ctx, principal.operatorId, input.ActivityID);
-    const priced = priceBooking(product, input);
     const questions = (await activityQuestions(ctx, product.id)).map(toCoreQuestion);
     const answers = input.Answers ?? [];
-    if (input.Answers) {
-      const problems = answersProblems(questions, answers);
+    // The checks against today's catalogue (units, prices, bounds, questions). With an
+    // Idempotency-Key they run inside the claimed work, so that a replay gets its first answer
+    // even after the operator has repriced or retired a unit since.
+    const check = () => {
+      const priced = priceBooking(product, input);
+      const problems = input.Answers ? answersProblems(questions, answers) : [];
       if (problems.length) throw new ValidationError(problems);
-    }
+      return priced;
+    };
+    const checked = ctx.idempotencyKey === undefined ? check() : undefined;
     const partner = principal.partner;
     return slotSales.run(`${product.id}:${input.Date}T${input.Time}`, async () => {
       const slot = await timeslotAt(ctx, product, input.Date, input.Time);
       // Refused from the read alone, without a transaction: in a rush, the waiters behind the
       // sale of the last place end here. The conditional UPDATE still decides the rest. Not
       // with an Idempotency-Key: a replay must get its first answer, even once the slot is full.
-      const refusal =
-        ctx.idempotencyKey === undefined
-          ? placesRefusal(slot, priced.participants, product.bookingCutoffMinutes, ctx.now())
-          : null;
+      const refusal = checked
+        ? placesRefusal(slot, checked.participants, product.bookingCutoffMinutes, ctx.now())
+        : null;
       if (refusal) throw refusal;
       const result = await withIdempotency(ctx, `POST /ota/${partner.slug}/booking`, input, async (tx) => {
         const booking = await createBookingInTx(tx, {
           product,
           timeslotId: slot.id,
-          priced,
+          priced: checked ?? check(),
           customer: {
             firstName: input.Customer.FirstName,
             lastName: input.Customer.LastName,

@@ -38,16 +38,15 @@ export const searchBookings = partnerProcedure
   )
   .output(z.object({ data: z.array(bookingSchema), next: z.string().nullable() }))
   .query(async ({ ctx, input }) => {
-    const { bookings, more } = await partnerBookings(ctx.db, {
+    const { bookings, end } = await partnerBookings(ctx.db, {
       partnerId: ctx.principal.partner.id,
       from: input.from,
       to: input.to,
       status: input.status && STATUSES[input.status],
       after: input.cursor,
     });
-    const last = bookings.at(-1);
     return {
       data: bookings.map((booking) => presentBooking(booking, booking.product)),
-      next: more && last ? encodeCursor(last) : null,
+      next: end ? encodeCursor(end) : null,
     };
   });

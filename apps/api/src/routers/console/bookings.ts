@@ -7,9 +7,9 @@ import {
   instantToLocal,
   isCancellable,
   NotFoundError,
+  pricedUnitsSchema,
   startOfLocalDay,
   textField,
-  type PricedUnit,
 } from "@slotwise/core";
 import {
   BOOKING_SORTS,
@@ -108,8 +108,7 @@ function presentDetail(b: Awaited<ReturnType<typeof detailOrThrow>>, now: Date) 
       placesTaken: b.timeslot.placesTaken,
     },
     participants: b.participants,
-    // Written by createBookingInTx alone, in this shape.
-    units: b.units as unknown as PricedUnit[],
+    units: pricedUnitsSchema.parse(b.units),
     total: { amount: b.totalAmount, currency: b.currency },
     customer: {
       firstName: b.customerFirstName,

@@ -4,6 +4,7 @@ import {
   idField,
   INT4_MAX,
   integerField,
+  MAX_UNIT_TYPES,
   NotFoundError,
   patternField,
   retireUnitProblem,
@@ -11,9 +12,9 @@ import {
   UNIT_ID_PATTERN,
   ValidationError,
 } from "@slotwise/core";
-import { productUnitTypes, retireUnitType, saveUnitType, type Db } from "@slotwise/db";
+import { addUnitType, changeUnitType, productUnitTypes, retireUnitType, type Db } from "@slotwise/db";
 
-import { cacheTags } from "../../cache/read-cache.ts";
+import { cacheTags, type ReadCache } from "../../cache/read-cache.ts";
 import { consoleProcedure } from "../../trpc/procedures.ts";
 
 const productInput = z.object({ productId: idField("productId") });
@@ -51,32 +52,49 @@ export const listUnitTypes = consoleProcedure
   .input(productInput)
   .query(async ({ ctx, input }) => present(await unitTypesOrThrow(ctx, input.productId)));
 
-/** Adds or changes a unit type; only new bookings see a new price. */
-export const saveConsoleUnitType = consoleProcedure
-  .input(
-    productInput
-      .extend({
-        unitId: unitIdField,
-        label: textField("label", 1, 100),
-        minAge: ageField("minAge"),
-        maxAge: ageField("maxAge"),
-        priceAmount: integerField("priceAmount")
-          .min(0, { error: "priceAmount must be at least 0" })
-          .max(INT4_MAX, { error: `priceAmount must be at most ${INT4_MAX} minor units` }),
-      })
-      .refine((unit) => unit.minAge === null || unit.maxAge === null || unit.minAge <= unit.maxAge, {
-        error: "maxAge must be at least minAge",
-        path: ["maxAge"],
-      }),
-  )
-  .mutation(async ({ ctx, input }) => {
-    const { productId, ...change } = input;
-    await unitTypesOrThrow(ctx, productId);
-    await saveUnitType(ctx.db, productId, change);
-    ctx.cache.invalidate(cacheTags.product(productId));
-    ctx.cache.invalidate(cacheTags.operatorProducts(ctx.principal.operatorId));
-    return present(await unitTypesOrThrow(ctx, productId));
+const unitTypeInput = productInput
+  .extend({
+    unitId: unitIdField,
+    label: textField("label", 1, 100),
+    minAge: ageField("minAge"),
+    maxAge: ageField("maxAge"),
+    priceAmount: integerField("priceAmount")
+      .min(0, { error: "priceAmount must be at least 0" })
+      .max(INT4_MAX, { error: `priceAmount must be at most ${INT4_MAX} minor units` }),
+  })
+  .refine((unit) => unit.minAge === null || unit.maxAge === null || unit.minAge <= unit.maxAge, {
+    error: "maxAge must be at least minAge",
+    path: ["maxAge"],
   });
+
+function forgetProduct(ctx: { cache: ReadCache; principal: { operatorId: number } }, productId: number) {
+  ctx.cache.invalidate(cacheTags.product(productId));
+  ctx.cache.invalidate(cacheTags.operatorProducts(ctx.principal.operatorId));
+}
+
+/** Adds a unit type; an ID the activity already has is refused, so nothing is overwritten unawares. */
+export const addConsoleUnitType = consoleProcedure.input(unitTypeInput).mutation(async ({ ctx, input }) => {
+  const { productId, ...unit } = input;
+  const product = await unitTypesOrThrow(ctx, productId);
+  if (product.units.length >= MAX_UNIT_TYPES)
+    throw new ValidationError([{ field: "unitId", message: `An activity has at most ${MAX_UNIT_TYPES} unit types` }]);
+  if (!(await addUnitType(ctx.db, productId, unit)))
+    throw new ValidationError([
+      { field: "unitId", message: `This activity already has a unit ${unit.unitId}: edit it` },
+    ]);
+  forgetProduct(ctx, productId);
+  return present(await unitTypesOrThrow(ctx, productId));
+});
+
+/** Changes a unit type (and sells it again if retired); only new bookings see a new price. */
+export const changeConsoleUnitType = consoleProcedure.input(unitTypeInput).mutation(async ({ ctx, input }) => {
+  const { productId, ...unit } = input;
+  await unitTypesOrThrow(ctx, productId);
+  if (!(await changeUnitType(ctx.db, productId, unit)))
+    throw new NotFoundError(`This activity has no unit ${unit.unitId}`);
+  forgetProduct(ctx, productId);
+  return present(await unitTypesOrThrow(ctx, productId));
+});
 
 /** Stops selling a unit type (never the adult one). */
 export const retireConsoleUnitType = consoleProcedure
@@ -85,8 +103,8 @@ export const retireConsoleUnitType = consoleProcedure
     const problem = retireUnitProblem(input.unitId);
     if (problem) throw new ValidationError([{ field: "unitId", message: problem }]);
     await unitTypesOrThrow(ctx, input.productId);
-    await retireUnitType(ctx.db, input.productId, input.unitId, ctx.now());
-    ctx.cache.invalidate(cacheTags.product(input.productId));
-    ctx.cache.invalidate(cacheTags.operatorProducts(ctx.principal.operatorId));
+    if (!(await retireUnitType(ctx.db, input.productId, input.unitId, ctx.now())))
+      throw new NotFoundError(`This activity has no unit ${input.unitId}`);
+    forgetProduct(ctx, input.productId);
     return present(await unitTypesOrThrow(ctx, input.productId));
   });

@@ -59,11 +59,17 @@ ALTER TABLE "bookings"
   ADD COLUMN "units" JSONB NOT NULL DEFAULT '[]',
   ADD COLUMN "total_amount" INTEGER NOT NULL DEFAULT 0,
   ADD COLUMN "currency" CHAR(3) NOT NULL DEFAULT 'EUR';
+-- Bookings made before units were priced: a paid order says what was charged (its total,
+-- the unit price times the places); a partner booking recorded no price, so the product's
+-- price of today stands in for it. A total past an integer stops the migration rather than
+-- being stored wrong.
 UPDATE "bookings" AS b SET
-  "units" = jsonb_build_array(jsonb_build_object('UnitID', 'adult', 'Label', 'Adult', 'Quantity', b."participants", 'Price', p."price_amount")),
-  "total_amount" = (b."participants"::bigint * p."price_amount")::integer,
-  "currency" = p."currency"
-FROM "products" AS p WHERE p."id" = b."product_id";
+  "units" = jsonb_build_array(jsonb_build_object('UnitID', 'adult', 'Label', 'Adult', 'Quantity', b."participants",
+            'Price', COALESCE(o."total_amount" / b."participants", p."price_amount"))),
+  "total_amount" = COALESCE(o."total_amount", (b."participants"::bigint * p."price_amount")::integer),
+  "currency" = COALESCE(o."currency", p."currency")
+FROM "products" AS p, "bookings" AS own LEFT JOIN "orders" AS o ON o."id" = own."order_id"
+WHERE p."id" = b."product_id" AND own."id" = b."id";
 ALTER TABLE "bookings" ALTER COLUMN "units" DROP DEFAULT, ALTER COLUMN "total_amount" DROP DEFAULT, ALTER COLUMN "currency" DROP DEFAULT;
 
 -- The console sorts by total; partners page through their own bookings by activity date.

@@ -34,14 +34,17 @@ export function UnitTypesCard({ productId }: { productId: number }) {
     void utils.console.activities.invalidate();
     toast.success(message);
   };
-  const save = trpc.console.unitTypes.save.useMutation({
-    onSuccess: (result, input) => {
+  const saved = {
+    onSuccess: (result: UnitType[], input: { label: string }) => {
       refresh(result, `${input.label} saved`);
       setForm(EMPTY);
       setEditing(false);
     },
-    onError: (error) => toast.error(problemMessage(error)),
-  });
+    onError: (error: Parameters<typeof problemMessage>[0]) => toast.error(problemMessage(error)),
+  };
+  const add = trpc.console.unitTypes.add.useMutation(saved);
+  const change = trpc.console.unitTypes.change.useMutation(saved);
+  const save = editing ? change : add;
   const retire = trpc.console.unitTypes.retire.useMutation({
     onSuccess: (result, input) => refresh(result, `${input.unitId} is no longer sold`),
     onError: (error) => toast.error(problemMessage(error)),
