@@ -22,6 +22,7 @@ export { applyBookingCancellation, cancelBookingInTx } from "./bookings/cancel-b
 export type { NewBooking, BookableProduct, CustomerDetails } from "./bookings/booking-types.ts";
 export { placePaidOrder, placePaidOrderInTx, type PaidOrderInput } from "./orders/place-paid-order.ts";
 export { recordUsage, recordBuiltInUsage, type UsageRecordInput } from "./usage/record-usage.ts";
+export { recordUsageBatch, type BatchEntry } from "./usage/record-usage-batch.ts";
 export { markEmailSent, markEmailSentInTx } from "./email/mark-email-sent.ts";
 export { queueEmail, type EmailToQueue } from "./email/queue-email.ts";
 export { notifyWaitlistInTx } from "./waitlist/notify-waitlist.ts";
@@ -54,4 +55,10 @@ export {
   type ChangeHandlers,
 } from "./changes/listen-for-changes.ts";
 export { partnerBookings, PARTNER_BOOKINGS_PAGE, type PartnerBookingsQuery } from "./bookings/partner-bookings.ts";
-export { productUnitTypes, retireUnitType, saveUnitType, type UnitTypeChange } from "./catalog/product-units.ts";
+export {
+  addUnitType,
+  changeUnitType,
+  productUnitTypes,
+  retireUnitType,
+  type UnitTypeChange,
+} from "./catalog/product-units.ts";

@@ -2,7 +2,7 @@ import { Transform } from "node:stream";
 
 import type { FastifyRequest } from "fastify";
 
-import { BODY_NOT_UTF8 } from "../problems/framework-errors.ts";
+import { BODY_NOT_UTF8, BODY_TOO_LARGE } from "../problems/framework-errors.ts";
 import { problem, type Problem } from "../problems/problem.ts";
 
 /**
@@ -20,15 +20,27 @@ export function unsupportedBodyEncoding(headers: FastifyRequest["headers"]): Pro
 }
 
 /**
- * Passes a body through unchanged while checking that it is valid UTF-8: Node's own decoding
- * would turn broken bytes into U+FFFD, and the API would store a text the client never sent.
+ * Passes a body through unchanged while checking that it is valid UTF-8 (Node's own decoding
+ * would turn broken bytes into U+FFFD, and the API would store a text the client never sent)
+ * and no longer than `limit` bytes, which depends on the path.
  */
-export function checkUtf8(body: NodeJS.ReadableStream): Transform {
+export function checkBody(body: NodeJS.ReadableStream, limit: number): Transform {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   const broken = () =>
     Object.assign(new Error("The body is not valid UTF-8"), { statusCode: 400, code: BODY_NOT_UTF8 });
+  let received = 0;
   const checked = new Transform({
     transform(chunk: Buffer, _encoding, next) {
+      received += chunk.length;
+      if (received > limit) {
+        next(
+          Object.assign(new Error(`The body is larger than ${limit / 1024} KiB`), {
+            statusCode: 413,
+            code: BODY_TOO_LARGE,
+          }),
+        );
+        return;
+      }
       try {
         decoder.decode(chunk, { stream: true });
         next(null, chunk);

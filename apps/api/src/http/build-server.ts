@@ -19,7 +19,7 @@ import { problem } from "../problems/problem.ts";
 import { retryAfterHeader, TooManyRequestsError } from "../problems/too-many-requests.ts";
 import { appRouter } from "../trpc/app-router.ts";
 import type { Context, Services } from "../trpc/context.ts";
-import { checkUtf8, unsupportedBodyEncoding } from "./body-encoding.ts";
+import { checkBody, unsupportedBodyEncoding } from "./body-encoding.ts";
 import { answerClientError } from "./client-error.ts";
 import { docsPage } from "./docs-page.ts";
 import { normalizeMediaType } from "./media-type.ts";
@@ -42,6 +42,9 @@ export interface ServerOptions {
 const swaggerUiAssets = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const BODY_LIMIT = 64 * 1024;
+/** A usage batch (contract section 13) may be larger: 1,000 entries. */
+export const BATCH_BODY_LIMIT = 1024 * 1024;
+const BATCH_PATH = "/api/v2/usage/meters/batch";
 /** Longest request target answered; longer is 414 (the longest real one, a batch of 25 calls, is far shorter). */
 export const MAX_URL_LENGTH = 8 * 1024;
 /** Calls in one /trpc batch; the console's batch link sends at most as many. */
@@ -67,7 +70,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     serverFactory: headAsGet,
     trustProxy: env.TRUST_PROXY,
-    bodyLimit: BODY_LIMIT,
+    // The largest any path takes; each path's own limit is checked as its body is read.
+    bodyLimit: BATCH_BODY_LIMIT,
     // A /trpc batch names its procedures in one path segment: 25 of them fit, a longer one is 414.
     routerOptions: { maxParamLength: 2048 },
     return503OnClosing: true,
@@ -115,7 +119,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (refusal) return sendProblem(request, reply, env.PROBLEMS_BASE, refusal);
   });
   app.addHook("preParsing", async (request, _reply, payload) =>
-    request.headers["content-type"] ? checkUtf8(payload) : payload,
+    request.headers["content-type"]
+      ? checkBody(payload, request.originalPath.toLowerCase() === BATCH_PATH ? BATCH_BODY_LIMIT : BODY_LIMIT)
+      : payload,
   );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

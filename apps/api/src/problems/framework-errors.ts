@@ -5,6 +5,8 @@ import { problem, type Problem } from "./problem.ts";
 
 /** The code of the error a body that is not valid UTF-8 raises while it is read. */
 export const BODY_NOT_UTF8 = "SW_BODY_NOT_UTF8";
+/** The code of the error a body longer than its path allows raises while it is read; its message says the limit. */
+export const BODY_TOO_LARGE = "SW_BODY_TOO_LARGE";
 
 /** Errors Fastify raises itself, before any procedure runs, in the contract's terms. */
 export function describeFrameworkError(error: FastifyError): Problem {
@@ -14,7 +16,9 @@ export function describeFrameworkError(error: FastifyError): Problem {
     case "FST_ERR_MAX_PARAM_LENGTH":
       return problem("uri-too-long", "A path segment is longer than 2,048 characters");
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return problem("payload-too-large", "The body is larger than 64 KiB");
+      return problem("payload-too-large", "The body is larger than 1 MiB");
+    case BODY_TOO_LARGE:
+      return problem("payload-too-large", error.message);
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
       return problem("unsupported-media-type", "The body must be JSON, sent with Content-Type: application/json");

@@ -46,7 +46,11 @@ export const PROBLEM_KINDS = {
     title: "Request in progress",
     help: "A request with the same Idempotency-Key is still being processed. Retry shortly.",
   },
-  "payload-too-large": { status: 413, title: "Payload too large", help: "Request bodies are limited to 64 KiB." },
+  "payload-too-large": {
+    status: 413,
+    title: "Payload too large",
+    help: "Request bodies are limited to 64 KiB, and usage batches to 1 MiB.",
+  },
   "uri-too-long": {
     status: 414,
     title: "URI too long",

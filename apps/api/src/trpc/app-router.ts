@@ -16,12 +16,18 @@ import { changeTimeslot } from "../routers/console/change-timeslot.ts";
 import { listConsoleOutbox } from "../routers/console/outbox.ts";
 import { sellAtDesk } from "../routers/console/point-of-sale.ts";
 import { me, signIn, signOut } from "../routers/console/session.ts";
-import { listUnitTypes, retireConsoleUnitType, saveConsoleUnitType } from "../routers/console/unit-types.ts";
+import {
+  addConsoleUnitType,
+  changeConsoleUnitType,
+  listUnitTypes,
+  retireConsoleUnitType,
+} from "../routers/console/unit-types.ts";
 import { consoleUsageCsv, consoleUsageSeries, consoleUsageSummary } from "../routers/console/usage.ts";
 import { listProducts } from "../routers/products/list-products.ts";
 import { resolveProduct } from "../routers/products/resolve-product.ts";
 import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/list-questions.ts";
 import { shopActivities, shopCheckout, shopJoinWaitlist, shopTimeslots } from "../routers/shopfront/shopfront.ts";
+import { recordUsageBatchEntries } from "../routers/usage/record-usage-batch.ts";
 import { recordUsageEntry } from "../routers/usage/record-usage.ts";
 import { usageSummary } from "../routers/usage/usage-summary.ts";
 import { router } from "./procedures.ts";
@@ -33,7 +39,7 @@ export const appRouter = router({
   // Order matters for REST matching: the static `core` segment before `{partner}`.
   questions: router({ core: listCoreQuestions, list: listPartnerQuestions }),
   bookings: router({ create: createBooking, get: getBooking, cancel: cancelBooking, search: searchBookings }),
-  usage: router({ record: recordUsageEntry, summary: usageSummary }),
+  usage: router({ record: recordUsageEntry, recordBatch: recordUsageBatchEntries, summary: usageSummary }),
   shopfront: router({
     activities: shopActivities,
     timeslots: shopTimeslots,
@@ -50,7 +56,12 @@ export const appRouter = router({
     }),
     keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
     activities: router({ list: listConsoleActivities, grid: activityGrid }),
-    unitTypes: router({ list: listUnitTypes, save: saveConsoleUnitType, retire: retireConsoleUnitType }),
+    unitTypes: router({
+      list: listUnitTypes,
+      add: addConsoleUnitType,
+      change: changeConsoleUnitType,
+      retire: retireConsoleUnitType,
+    }),
     pointOfSale: router({ sell: sellAtDesk }),
     timeslots: router({ change: changeTimeslot }),
     outbox: router({ list: listConsoleOutbox }),

@@ -212,9 +212,29 @@ export interface paths {
         put?: never;
         /**
          * Record a usage entry
-         * @description Records Usage (a JSON number greater than 0, kept as an exact decimal) against Meter. The names of built-in meters are reserved. Send an Idempotency-Key to retry safely.
+         * @description Records Usage (a JSON number greater than 0, kept as an exact decimal) against Meter. The names of built-in meters are reserved. Name the event with EventID to have it recorded once however often it is sent: a repeat answers 200 with the entry first recorded and `Idempotent-Replayed: true`. An Idempotency-Key also makes a retry safe.
          */
         post: operations["usage-record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage/meters/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record up to 1,000 usage entries at once
+         * @description Entries are as for a single entry, EventID included. The batch is validated whole: one invalid entry makes it a 422 naming that entry (`Entries[3].Usage`) and nothing is recorded. An entry whose EventID was already recorded, or that repeats an EventID earlier in the batch, is counted in Duplicates and not recorded again. Bodies up to 1 MiB.
+         */
+        post: operations["usage-recordBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1307,6 +1327,8 @@ export interface operations {
                     Usage: number;
                     ExtraInfo?: string | null;
                     OccurredAt?: number;
+                    /** @description Your own name for the event: an EventID already recorded is not recorded again */
+                    EventID?: string;
                 };
             };
         };
@@ -1336,6 +1358,66 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "usage-recordBatch": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Entries: {
+                        /** @description 1 to 100 characters after trimming, each an ASCII letter or digit or one of - _ . : / (so no name can hide invisible or look-alike characters). Names that read as a built-in meter (order-completed, waitlist-notified, workflow-email-sent) are reserved, whatever their case, separators, or 0/O, 1/l/I, rn/m, vv/w look-alikes. */
+                        Meter: string;
+                        /** @description Greater than 0 and less than 1e15, with at most 6 decimal places and at most 15 significant digits (what every double carries exactly): stored exactly as sent, never rounded. Totals below 1e9, and whole-number totals up to 2^53, come back exact. */
+                        Usage: number;
+                        ExtraInfo?: string | null;
+                        OccurredAt?: number;
+                        /** @description Your own name for the event: an EventID already recorded is not recorded again */
+                        EventID?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Address of the created resource */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            Recorded: number;
+                            Duplicates: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];

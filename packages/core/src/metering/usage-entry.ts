@@ -47,6 +47,21 @@ export const usageEntryBodySchema = z.object({
   OccurredAt: integerField("OccurredAt")
     .min(EARLIEST_OCCURRED_AT, { error: "OccurredAt must be Unix seconds on or after 2000-01-01 (946684800)" })
     .optional(),
+  EventID: stringField("EventID")
+    .min(1, { error: "EventID must not be empty" })
+    .max(100, { error: "EventID must be at most 100 characters" })
+    .optional()
+    .meta({ description: "Your own name for the event: an EventID already recorded is not recorded again" }),
+});
+
+export const MAX_BATCH_ENTRIES = 1_000;
+
+/** The body of `POST /usage/meters/batch` (contract section 13): validated whole. */
+export const usageBatchBodySchema = z.object({
+  Entries: z
+    .array(usageEntryBodySchema, { error: "Entries must be a list of usage entries" })
+    .min(1, { error: "Entries must hold at least one entry" })
+    .max(MAX_BATCH_ENTRIES, { error: `Entries must hold at most ${MAX_BATCH_ENTRIES} entries` }),
 });
 
 /** Why `occurredAt` (Unix seconds) is too far ahead of the server clock `now`, or null. */

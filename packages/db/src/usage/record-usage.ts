@@ -1,5 +1,6 @@
 import { builtInExtraInfo, type BuiltInEvents, type BuiltInMeterName } from "@slotwise/core";
 
+import { Prisma } from "../generated/prisma/client.ts";
 import type { Db } from "../tx.ts";
 
 export interface UsageRecordInput {
@@ -10,6 +11,8 @@ export interface UsageRecordInput {
   extraInfo: string | null;
   occurredAt: Date;
   idempotencyKey?: string | null;
+  /** The client's name for the event; an operator records each once. */
+  eventId?: string | null;
   createdAt?: Date;
 }
 
@@ -22,18 +25,30 @@ export interface RecordedUsage {
   occurredAt: Date;
 }
 
+const RETURNED = Prisma.sql`id, meter, usage::text AS usage, extra_info AS "extraInfo", occurred_at AS "occurredAt"`;
+
 /**
- * Inserts one entry. The hottest write of the API, so it is one plain INSERT … RETURNING,
- * without the ORM's query building: services report usage far more often than anything else.
+ * Inserts one entry, or finds the one recorded earlier under its EventID (`replayed`). The
+ * hottest write of the API, so it is one plain INSERT … RETURNING, without the ORM's query
+ * building: services report usage far more often than anything else. The unique index on
+ * (operator, EventID) decides a race between two processes recording the same event.
  */
-export async function recordUsage(db: Db, input: UsageRecordInput): Promise<RecordedUsage> {
+export async function recordUsage(
+  db: Db,
+  input: UsageRecordInput,
+): Promise<{ entry: RecordedUsage; replayed: boolean }> {
+  const eventId = input.eventId ?? null;
   const [row] = await db.$queryRaw<RecordedUsage[]>`
-    INSERT INTO usage_entries (operator_id, meter, usage, extra_info, occurred_at, idempotency_key, created_at)
+    INSERT INTO usage_entries (operator_id, meter, usage, extra_info, occurred_at, idempotency_key, event_id, created_at)
     VALUES (${input.operatorId}, ${input.meter}, ${String(input.usage)}::numeric, ${input.extraInfo}, ${input.occurredAt},
-            ${input.idempotencyKey ?? null}, ${input.createdAt ?? new Date()})
-    RETURNING id, meter, usage::text AS usage, extra_info AS "extraInfo", occurred_at AS "occurredAt"`;
-  if (!row) throw new Error("INSERT … RETURNING returned no row");
-  return row;
+            ${input.idempotencyKey ?? null}, ${eventId}, ${input.createdAt ?? new Date()})
+    ${eventId === null ? Prisma.empty : Prisma.sql`ON CONFLICT (operator_id, event_id) DO NOTHING`}
+    RETURNING ${RETURNED}`;
+  if (row) return { entry: row, replayed: false };
+  const [earlier] = await db.$queryRaw<RecordedUsage[]>`
+    SELECT ${RETURNED} FROM usage_entries WHERE operator_id = ${input.operatorId} AND event_id = ${eventId}`;
+  if (!earlier) throw new Error(`event ${eventId} conflicted but cannot be found`);
+  return { entry: earlier, replayed: true };
 }
 
 /**

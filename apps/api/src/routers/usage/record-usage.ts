@@ -15,7 +15,7 @@ export const recordUsageEntry = usageWriteProcedure
       tags: ["Usage"],
       summary: "Record a usage entry",
       description:
-        "Records Usage (a JSON number greater than 0, kept as an exact decimal) against Meter. The names of built-in meters are reserved. Send an Idempotency-Key to retry safely.",
+        "Records Usage (a JSON number greater than 0, kept as an exact decimal) against Meter. The names of built-in meters are reserved. Name the event with EventID to have it recorded once however often it is sent: a repeat answers 200 with the entry first recorded and `Idempotent-Replayed: true`. An Idempotency-Key also makes a retry safe.",
     },
     problems: ["idempotency-conflict", "validation", "idempotency-key-reuse"],
     successStatus: 201,
@@ -35,13 +35,14 @@ export const recordUsageEntry = usageWriteProcedure
       "POST /usage/meters",
       input,
       async (tx) => {
-        const entry = await recordUsage(tx, {
+        const { entry, replayed } = await recordUsage(tx, {
           operatorId: ctx.principal.operatorId,
           meter: input.Meter,
           usage: input.Usage,
           extraInfo: input.ExtraInfo ?? null,
           occurredAt,
           idempotencyKey: ctx.idempotencyKey ?? null,
+          eventId: input.EventID ?? null,
           createdAt: now,
         });
         const data = {
@@ -51,7 +52,8 @@ export const recordUsageEntry = usageWriteProcedure
           OccurredAt: Math.floor(entry.occurredAt.getTime() / 1000),
           ExtraInfo: entry.extraInfo,
         };
-        return { status: 201, body: { data }, headers: {} };
+        const headers: Record<string, string> = replayed ? { "Idempotent-Replayed": "true" } : {};
+        return { status: replayed ? 200 : 201, body: { data }, headers };
       },
       { singleStatement: true },
     );

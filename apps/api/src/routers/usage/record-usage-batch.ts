@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+import { futureOccurredAtProblem, usageBatchBodySchema, ValidationError } from "@slotwise/core";
+import { recordUsageBatch } from "@slotwise/db";
+
+import { usageWriteProcedure } from "../../trpc/procedures.ts";
+
+export const recordUsageBatchEntries = usageWriteProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/usage/meters/batch",
+      tags: ["Usage"],
+      summary: "Record up to 1,000 usage entries at once",
+      description:
+        "Entries are as for a single entry, EventID included. The batch is validated whole: one invalid entry makes it a 422 naming that entry (`Entries[3].Usage`) and nothing is recorded. An entry whose EventID was already recorded, or that repeats an EventID earlier in the batch, is counted in Duplicates and not recorded again. Bodies up to 1 MiB.",
+    },
+    problems: ["validation"],
+    successStatus: 201,
+  })
+  .input(usageBatchBodySchema)
+  .output(z.object({ data: z.object({ Recorded: z.int(), Duplicates: z.int() }) }))
+  .mutation(async ({ ctx, input }) => {
+    const now = ctx.now();
+    const tooLate = input.Entries.flatMap((entry, i) => {
+      const problem = futureOccurredAtProblem(entry.OccurredAt, now);
+      return problem ? [{ field: `Entries[${i}].OccurredAt`, message: problem }] : [];
+    });
+    if (tooLate.length) throw new ValidationError(tooLate);
+    // Entries without OccurredAt happened now, to the second, like a single entry.
+    const received = new Date(Math.floor(now.getTime() / 1000) * 1000);
+    const recorded = await recordUsageBatch(
+      ctx.db,
+      ctx.principal.operatorId,
+      input.Entries.map((entry) => ({
+        meter: entry.Meter,
+        usage: entry.Usage,
+        extraInfo: entry.ExtraInfo ?? null,
+        occurredAt: entry.OccurredAt === undefined ? received : new Date(entry.OccurredAt * 1000),
+        eventId: entry.EventID ?? null,
+      })),
+      now,
+    );
+    return { data: { Recorded: recorded, Duplicates: input.Entries.length - recorded } };
+  });

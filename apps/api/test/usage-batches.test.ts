@@ -1,0 +1,136 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { problemOf, startApi, type Api } from "./harness.ts";
+
+let api: Api;
+let key: string;
+let operatorId: number;
+const SINGLE = "/api/v2/usage/meters";
+const BATCH = "/api/v2/usage/meters/batch";
+const at = Math.floor(Date.parse("2026-03-01T10:00:00Z") / 1000);
+
+beforeAll(async () => {
+  api = await startApi();
+  // A fresh operator keeps these figures independent of the demo history.
+  operatorId = (await api.db.operator.create({ data: { slug: "batches-co", name: "Batches Co" } })).id;
+  key = await api.key({ operator: "batches-co", scopes: ["usage:write", "usage:read"] });
+});
+
+const post = (path: string, body: unknown) => api.request(path, { method: "POST", key, json: body });
+const entries = () => api.db.usageEntry.findMany({ where: { operatorId }, orderBy: { id: "asc" } });
+
+describe("EventID on a single entry", () => {
+  it("records the event once: a repeat answers 200 with the entry first recorded and Idempotent-Replayed", async () => {
+    const first = await post(SINGLE, { Meter: "sms", Usage: 2.5, OccurredAt: at, EventID: "evt-single-1" });
+    expect(first.status).toBe(201);
+    const recorded = ((await first.json()) as { data: { ID: number; Usage: number } }).data;
+    const again = await post(SINGLE, { Meter: "sms", Usage: 7, OccurredAt: at, EventID: "evt-single-1" });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(((await again.json()) as { data: unknown }).data).toEqual(recorded);
+    expect((await entries()).filter((e) => e.eventId === "evt-single-1")).toHaveLength(1);
+  });
+
+  it.each([
+    ["an empty EventID", "", "EventID must not be empty"],
+    ["one over 100 characters", "e".repeat(101), "EventID must be at most 100 characters"],
+    ["a NUL byte", "evt\u0000", "EventID"],
+  ])("refuses %s with 422", async (_label, EventID, message) => {
+    const response = await post(SINGLE, { Meter: "sms", Usage: 1, EventID });
+    expect(response.status).toBe(422);
+    expect(JSON.stringify((await problemOf(response)).problem.errors)).toContain(message);
+  });
+});
+
+describe("POST /usage/meters/batch", () => {
+  it("records a batch in one go, counting events already recorded or repeated in the batch as duplicates, exactly", async () => {
+    const response = await post(BATCH, {
+      Entries: [
+        { Meter: "api-calls", Usage: 1, OccurredAt: at, EventID: "evt-single-1" },
+        { Meter: "api-calls", Usage: 0.000001, OccurredAt: at, EventID: "evt-b-1" },
+        {
+          Meter: "api-calls",
+          Usage: 999999999.123456,
+          OccurredAt: at,
+          EventID: "evt-b-2",
+          ExtraInfo: '{"endpoint":"/search"}',
+        },
+        { Meter: "api-calls", Usage: 5, OccurredAt: at, EventID: "evt-b-1" },
+        { Meter: "gb-stored", Usage: 3, OccurredAt: at },
+      ],
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ data: { Recorded: 3, Duplicates: 2 } });
+    const stored = (await entries()).filter((e) => e.eventId !== "evt-single-1");
+    expect(stored.map((e) => [e.meter, e.usage.toFixed(), e.eventId, e.extraInfo])).toEqual([
+      ["api-calls", "0.000001", "evt-b-1", null],
+      ["api-calls", "999999999.123456", "evt-b-2", '{"endpoint":"/search"}'],
+      ["gb-stored", "3", null, null],
+    ]);
+  });
+
+  it("records nothing when one entry is invalid, and names that entry", async () => {
+    const before = (await entries()).length;
+    const response = await post(BATCH, {
+      Entries: [
+        { Meter: "api-calls", Usage: 1, EventID: "evt-bad-1" },
+        { Meter: "api-calls", Usage: -1, EventID: "evt-bad-2" },
+        { Meter: "api-calls", Usage: 1, OccurredAt: at + 10 * 365 * 86_400, EventID: "evt-bad-3" },
+      ],
+    });
+    expect(response.status).toBe(422);
+    const fields = ((await problemOf(response)).problem.errors as { field: string }[]).map((e) => e.field);
+    expect(fields).toEqual(["Entries[1].Usage"]);
+    const late = await post(BATCH, { Entries: [{ Meter: "api-calls", Usage: 1, OccurredAt: at + 10 * 365 * 86_400 }] });
+    expect(late.status).toBe(422);
+    expect(((await problemOf(late)).problem.errors as { field: string }[]).map((e) => e.field)).toEqual([
+      "Entries[0].OccurredAt",
+    ]);
+    expect((await entries()).length).toBe(before);
+  });
+
+  it.each([
+    ["no entries", { Entries: [] }, "Entries"],
+    ["1,001 entries", { Entries: Array.from({ length: 1_001 }, () => ({ Meter: "x", Usage: 1 })) }, "Entries"],
+    ["no list", { Entries: "all of them" }, "Entries"],
+  ])("refuses %s with 422", async (_label, body, field) => {
+    const response = await post(BATCH, body);
+    expect(response.status).toBe(422);
+    expect(((await problemOf(response)).problem.errors as { field: string }[]).map((e) => e.field)).toContain(field);
+  });
+
+  it("takes 1,000 entries in up to 1 MiB, and no more; other paths keep their 64 KiB", async () => {
+    const thousand = Array.from({ length: 1_000 }, (_, i) => ({
+      Meter: "api-calls",
+      Usage: 1,
+      OccurredAt: at,
+      EventID: `evt-k-${i}`,
+      ExtraInfo: JSON.stringify({ endpoint: `/path/${i}`, pad: "p".repeat(400) }),
+    }));
+    const body = JSON.stringify({ Entries: thousand });
+    expect(body.length).toBeGreaterThan(64 * 1024);
+    const ok = await api.request(BATCH, { method: "POST", key, body, headers: { "Content-Type": "application/json" } });
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toEqual({ data: { Recorded: 1_000, Duplicates: 0 } });
+
+    const huge = JSON.stringify({ Entries: thousand.map((e) => ({ ...e, ExtraInfo: "x".repeat(1_100) })) });
+    expect(huge.length).toBeGreaterThan(1024 * 1024);
+    const tooBig = await api.request(BATCH, {
+      method: "POST",
+      key,
+      body: huge,
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(tooBig.status).toBe(413);
+    expect((await problemOf(tooBig)).problem).toMatchObject({ type: "http://api.test/problems/payload-too-large" });
+
+    const single = await api.request(SINGLE, {
+      method: "POST",
+      key,
+      body: JSON.stringify({ Meter: "api-calls", Usage: 1, ExtraInfo: "x".repeat(70_000) }),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(single.status).toBe(413);
+    expect((await problemOf(single)).problem.detail).toBe("The body is larger than 64 KiB");
+  });
+});

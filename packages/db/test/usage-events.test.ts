@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+
+import { createDatabase } from "../src/client.ts";
+import { useTestDatabase } from "../src/testing/use-test-database.ts";
+import { recordUsageBatch, type BatchEntry } from "../src/usage/record-usage-batch.ts";
+import { recordUsage } from "../src/usage/record-usage.ts";
+
+const { db, url } = await useTestDatabase();
+
+const entry = (eventId: string | null, usage: number | string = 1): BatchEntry => ({
+  meter: "api-calls",
+  usage,
+  extraInfo: null,
+  occurredAt: new Date("2026-03-01T10:00:00Z"),
+  eventId,
+});
+
+describe("usage events named by the client", () => {
+  it("are recorded once per operator, from single posts and batches alike, and stay apart between operators", async () => {
+    const [a, b] = await Promise.all(
+      ["events-a", "events-b"].map((slug) => db.operator.create({ data: { slug, name: slug } })),
+    );
+    const first = await recordUsage(db, { operatorId: a!.id, ...entry("evt-1", "2.5") });
+    const again = await recordUsage(db, { operatorId: a!.id, ...entry("evt-1", "9") });
+    expect(first.replayed).toBe(false);
+    expect(again).toEqual({ entry: first.entry, replayed: true });
+    expect(
+      await recordUsageBatch(db, a!.id, [entry("evt-1"), entry("evt-2"), entry("evt-2"), entry(null)], new Date()),
+    ).toBe(2);
+    expect(await recordUsageBatch(db, b!.id, [entry("evt-1")], new Date())).toBe(1);
+    const rows = await db.usageEntry.findMany({ where: { operatorId: a!.id }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => [r.eventId, r.usage.toString()])).toEqual([
+      ["evt-1", "2.5"],
+      ["evt-2", "1"],
+      [null, "1"],
+    ]);
+  });
+
+  it("are recorded once when several connection pools send the same batches at the same moment", async () => {
+    const operator = await db.operator.create({ data: { slug: "events-race", name: "Race" } });
+    const pools = [db, createDatabase(url, { maxConnections: 5 }), createDatabase(url, { maxConnections: 5 })];
+    const batch = Array.from({ length: 200 }, (_, i) => entry(`race-${i}`, "0.000001"));
+    const recorded = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => recordUsageBatch(pools[i % pools.length]!, operator.id, batch, new Date())),
+    );
+    await Promise.all(pools.slice(1).map((pool) => pool.$disconnect()));
+    expect(recorded.reduce((sum, n) => sum + n, 0)).toBe(200);
+    expect(await db.usageEntry.count({ where: { operatorId: operator.id } })).toBe(200);
+  });
+});
