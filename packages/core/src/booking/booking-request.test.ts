@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { ConflictError, ValidationError } from "../errors/domain-errors.ts";
+import { ValidationError } from "../errors/domain-errors.ts";
 import { fieldErrorsOf, fieldPath, parseOrThrow } from "../validation/field-errors.ts";
 import { bookingRequestSchema } from "./booking-request.ts";
-import { assertCancellable, isCancellable } from "./cancellation.ts";
 import { normalizePhone } from "./phone.ts";
 
 const valid = {
@@ -43,7 +42,7 @@ describe("booking request", () => {
       { field: "ActivityID", message: "ActivityID is required" },
       { field: "Date", message: "Date is required" },
       { field: "Time", message: "Time is required" },
-      { field: "Customer", message: "Customer is required" },
+      { field: "Customer", message: "Customer is required (or HoldMinutes, to hold the places first)" },
       { field: "Participants", message: "Participants is required (or Units)" },
     ]);
     expect(errorsFor({ ...valid, Customer: {} }).map((e) => e.field)).toEqual([
@@ -144,6 +143,21 @@ describe("booking request", () => {
     ]);
   });
 
+  it("takes a hold without a customer, for 1 to 60 minutes", () => {
+    const { Customer: _customer, ...noCustomer } = valid;
+    expect(bookingRequestSchema.parse({ ...noCustomer, HoldMinutes: 15 }).Customer).toBeUndefined();
+    expect(errorsFor({ ...noCustomer, HoldMinutes: 0 })).toContainEqual({
+      field: "HoldMinutes",
+      message: "HoldMinutes must be at least 1",
+    });
+    expect(errorsFor({ ...valid, HoldMinutes: 61 })).toEqual([
+      { field: "HoldMinutes", message: "HoldMinutes must be at most 60" },
+    ]);
+    expect(errorsFor({ ...valid, HoldMinutes: "15" })).toEqual([
+      { field: "HoldMinutes", message: "HoldMinutes must be a whole number" },
+    ]);
+  });
+
   it("turns failures into a ValidationError listing every field", () => {
     expect(() => parseOrThrow(bookingRequestSchema, { ...valid, Date: "x", Time: "y" })).toThrow(ValidationError);
     try {
@@ -174,20 +188,5 @@ describe("phone numbers", () => {
     expect(normalizePhone("+1234567890123456")).toBeUndefined();
     expect(normalizePhone("+(351)912345678")).toBeUndefined();
     expect(normalizePhone("+999123456789")).toBeUndefined();
-  });
-});
-
-describe("cancellation", () => {
-  const start = new Date("2026-06-01T09:00:00Z");
-  it("is allowed until the timeslot starts, and not from its start on", () => {
-    expect(() => {
-      assertCancellable(start, new Date("2026-06-01T08:59:59Z"));
-    }).not.toThrow();
-    expect(() => {
-      assertCancellable(start, start);
-    }).toThrow(ConflictError);
-    expect(isCancellable({ status: "CONFIRMED", startsAt: start }, new Date("2026-05-31T00:00:00Z"))).toBe(true);
-    expect(isCancellable({ status: "CANCELLED", startsAt: start }, new Date("2026-05-31T00:00:00Z"))).toBe(false);
-    expect(isCancellable({ status: "CONFIRMED", startsAt: start }, new Date("2026-06-02T00:00:00Z"))).toBe(false);
   });
 });

@@ -1,7 +1,12 @@
 import { z } from "zod";
 
 import { ACTIVITY_ID_PATTERN } from "../ids/activity-id.ts";
-import { MAX_PLACES_PER_BOOKING, unitsField, withParticipantsOrUnits } from "../pricing/units.ts";
+import {
+  MAX_PLACES_PER_BOOKING,
+  unitsField,
+  withoutBothParticipantsAndUnits,
+  withParticipantsOrUnits,
+} from "../pricing/units.ts";
 import {
   boundedField,
   dateField,
@@ -63,6 +68,8 @@ const answersField = z
     });
   });
 
+const paymentReferenceField = textField("PaymentReference", 1, 128);
+
 /** Participants of one booking: the product's bounds come later, this keeps the number storable. */
 export function participantsField(field: string) {
   return integerField(field)
@@ -70,23 +77,76 @@ export function participantsField(field: string) {
     .max(MAX_PLACES_PER_BOOKING, { error: `${field} must be at most ${MAX_PLACES_PER_BOOKING}` });
 }
 
+/** How long a hold may keep its places before it must be confirmed. */
+const HOLD_MINUTES = { min: 1, max: 60 } as const;
+
 /**
- * The body of `POST /ota/{partner}/booking` (contract sections 7 and 15). Participants or Units
- * (exactly one, see requestedUnits), their bounds and the answers' fit to the activity's
- * questions need the product, so they are checked after this.
+ * What every sale names: the timeslot, the places, the customer and the answers. Participants
+ * or Units (exactly one, see withParticipantsOrUnits and requestedUnits), their bounds and the
+ * answers' fit to the activity's questions need the product, so they are checked after this.
+ */
+export const saleFields = z.object({
+  ActivityID: patternField("ActivityID", ACTIVITY_ID_PATTERN, "s_ followed by 6 to 32 letters or digits"),
+  Date: dateField("Date"),
+  Time: timeField("Time"),
+  Participants: participantsField("Participants").optional(),
+  Units: unitsField.optional(),
+  Customer: customerSchema,
+  PaymentReference: paymentReferenceField.optional(),
+  Answers: answersField.optional(),
+});
+
+/**
+ * The body of `POST /ota/{partner}/booking` (contract sections 7, 10 and 15). With
+ * `HoldMinutes` the booking is a hold and `Customer` may wait until confirmation.
  */
 export const bookingRequestSchema = withParticipantsOrUnits(
-  z.object({
-    ActivityID: patternField("ActivityID", ACTIVITY_ID_PATTERN, "s_ followed by 6 to 32 letters or digits"),
-    Date: dateField("Date"),
-    Time: timeField("Time"),
-    Participants: participantsField("Participants").optional(),
-    Units: unitsField.optional(),
-    Customer: customerSchema,
-    PaymentReference: textField("PaymentReference", 1, 128).optional(),
-    Answers: answersField.optional(),
-  }),
+  saleFields
+    .extend({
+      HoldMinutes: integerField("HoldMinutes")
+        .min(HOLD_MINUTES.min, { error: `HoldMinutes must be at least ${HOLD_MINUTES.min}` })
+        .max(HOLD_MINUTES.max, { error: `HoldMinutes must be at most ${HOLD_MINUTES.max}` })
+        .optional(),
+      Customer: customerSchema.optional(),
+    })
+    .refine((request) => request.Customer !== undefined || request.HoldMinutes !== undefined, {
+      error: "Customer is required (or HoldMinutes, to hold the places first)",
+      path: ["Customer"],
+      when: ({ value }) => typeof value === "object" && value !== null,
+    }),
 );
 
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
+
+/**
+ * The optional body of `POST …/booking/{Reference}/confirm` (contract section 10): what the
+ * hold still lacks, each field as for a booking.
+ */
+export const confirmRequestSchema = z.object({
+  Customer: customerSchema.optional(),
+  PaymentReference: paymentReferenceField.optional(),
+  Answers: answersField.optional(),
+});
+
+export type ConfirmRequest = z.output<typeof confirmRequestSchema>;
+
+/**
+ * The body of `POST …/booking/{Reference}/change` (contract sections 12 and 15): any of the
+ * date, the time and the places, but something.
+ */
+export const changeRequestSchema = withoutBothParticipantsAndUnits(
+  z
+    .object({
+      Date: dateField("Date").optional(),
+      Time: timeField("Time").optional(),
+      Participants: participantsField("Participants").optional(),
+      Units: unitsField.optional(),
+    })
+    .refine((change) => [change.Date, change.Time, change.Participants, change.Units].some((v) => v !== undefined), {
+      error: "Give at least one of Date, Time, Participants or Units",
+      path: ["Date"],
+    }),
+);
+
+export type ChangeRequest = z.output<typeof changeRequestSchema>;

@@ -34,7 +34,8 @@ export class NotFoundError extends DomainError {
   readonly kind = "not-found";
 }
 
-export type ConflictKind = "insufficient-capacity" | "timeslot-unavailable" | "idempotency-conflict";
+export type ConflictKind =
+  "insufficient-capacity" | "timeslot-unavailable" | "idempotency-conflict" | "hold-expired" | "booking-not-changeable";
 
 export class ConflictError extends DomainError {
   constructor(

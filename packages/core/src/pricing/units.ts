@@ -69,28 +69,41 @@ export const unitsField = z
 const isObject = ({ value }: { value: unknown }) => typeof value === "object" && value !== null;
 
 /**
- * A booking, hold or change asks for places as `Participants` or as `Units`, exactly one of
- * them. Checked even when other fields fail, so every missing field is named in one answer.
+ * A booking or hold asks for places as `Participants` or as `Units`, exactly one of them.
+ * Checked even when other fields fail, so every missing field is named in one answer.
  */
 export function withParticipantsOrUnits<T extends z.ZodType<{ Participants?: number; Units?: UnitQuantity[] }>>(
   schema: T,
 ): T {
-  return schema
-    .refine((request) => request.Participants !== undefined || request.Units !== undefined, {
+  return withoutBothParticipantsAndUnits(
+    schema.refine((request) => request.Participants !== undefined || request.Units !== undefined, {
       error: "Participants is required (or Units)",
       path: ["Participants"],
       when: isObject,
-    })
-    .refine((request) => request.Participants === undefined || request.Units === undefined, {
-      error: "Give either Participants or Units, not both",
-      path: ["Units"],
-      when: isObject,
-    });
+    }),
+  );
+}
+
+/** A change may leave its places as they are, but may not give both `Participants` and `Units`. */
+export function withoutBothParticipantsAndUnits<T extends z.ZodType<{ Participants?: number; Units?: UnitQuantity[] }>>(
+  schema: T,
+): T {
+  return schema.refine((request) => request.Participants === undefined || request.Units === undefined, {
+    error: "Give either Participants or Units, not both",
+    path: ["Units"],
+    when: isObject,
+  });
 }
 
 /** What a booking asks for, as units: `Participants` alone means that many of the default unit. */
 export function requestedUnits(request: { Participants?: number | undefined; Units?: UnitQuantity[] | undefined }) {
   return request.Units ?? [{ UnitID: DEFAULT_UNIT_ID, Quantity: request.Participants ?? 0 }];
+}
+
+/** Whether a request asks for exactly the units a booking already has, in any order. */
+export function sameUnits(bought: readonly UnitQuantity[], requested: readonly UnitQuantity[]): boolean {
+  const quantities = new Map(bought.map((unit) => [unit.UnitID, unit.Quantity]));
+  return bought.length === requested.length && requested.every((unit) => quantities.get(unit.UnitID) === unit.Quantity);
 }
 
 /**
