@@ -120,7 +120,7 @@ export async function checkNothingLost(db: Database, outcomes: readonly Outcome[
   const entries = await db.usageEntry.count({ where: { id: { in: usageIds } } });
   const [mismatch] = await db.$queryRaw<[{ count: bigint }]>`
     SELECT count(*) AS count FROM timeslots t
-     WHERE t.places_taken <> COALESCE((SELECT sum(participants) FROM bookings b WHERE b.timeslot_id = t.id AND b.status = 'CONFIRMED'), 0)`;
+     WHERE t.places_taken <> COALESCE((SELECT sum(participants) FROM bookings b WHERE b.timeslot_id = t.id AND b.status IN ('CONFIRMED', 'ON_HOLD')), 0)`;
   return {
     acknowledgedBookings: references.length,
     storedBookings: bookings.length,

@@ -24,7 +24,10 @@ export interface NewBooking {
   timeslotId: number;
   /** What it buys, priced (see priceUnits): its participants are the places it takes. */
   priced: PricedBooking;
-  customer: CustomerDetails;
+  /** Absent only for a hold, whose customer may come with its confirmation. */
+  customer: CustomerDetails | null;
+  /** Makes it a hold (contract section 10) that lapses at this instant unless confirmed. */
+  holdUntil?: Date | undefined;
   source: BookingSource;
   partnerId?: number | null;
   apiKeyId?: number | null;

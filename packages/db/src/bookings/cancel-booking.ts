@@ -1,17 +1,19 @@
+import { holdsPlaces } from "@slotwise/core";
+
 import type { Database } from "../client.ts";
 import type { Tx } from "../tx.ts";
 import { notifyWaitlistInTx } from "../waitlist/notify-waitlist.ts";
+import { withdrawReminderInTx } from "./booking-emails.ts";
+import { lockBookingInTx } from "./lock-booking.ts";
 
 /**
- * Cancels a booking, gives its places back and notifies the timeslot's waitlist, in the
- * caller's transaction. Cancelling a cancelled booking changes nothing and returns it as is.
+ * Cancels a booking or a hold, gives its places back and notifies the timeslot's waitlist, in
+ * the caller's transaction. A booking that holds no places (cancelled, or a hold the sweep has
+ * expired) is returned as it is: cancelling it changes nothing.
  */
 export async function cancelBookingInTx(tx: Tx, bookingId: number, actor: string, now: Date) {
-  const [locked] = await tx.$queryRaw<
-    { status: string }[]
-  >`SELECT status FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
-  if (!locked) throw new Error(`Booking ${bookingId} does not exist`);
-  if (locked.status === "CANCELLED") return tx.booking.findUniqueOrThrow({ where: { id: bookingId } });
+  const locked = await lockBookingInTx(tx, bookingId);
+  if (!holdsPlaces(locked.status)) return tx.booking.findUniqueOrThrow({ where: { id: bookingId } });
   const booking = await tx.booking.update({
     where: { id: bookingId },
     data: {
@@ -23,8 +25,7 @@ export async function cancelBookingInTx(tx: Tx, bookingId: number, actor: string
   });
   await tx.$executeRaw`
     UPDATE timeslots SET places_taken = places_taken - ${booking.participants}, updated_at = ${now} WHERE id = ${booking.timeslotId}`;
-  // A reminder of a cancelled booking must not go out.
-  await tx.outboxEmail.deleteMany({ where: { bookingId, kind: "BOOKING_REMINDER", status: "QUEUED" } });
+  await withdrawReminderInTx(tx, bookingId);
   await notifyWaitlistInTx(tx, booking.timeslotId, now);
   return booking;
 }

@@ -1,17 +1,17 @@
 import { newBookingReference } from "@slotwise/core";
 
-import { queueEmail } from "../email/queue-email.ts";
-import { confirmationEmail, reminderEmail } from "../email/templates.ts";
 import type { Tx } from "../tx.ts";
+import { queueBookingEmailsInTx } from "./booking-emails.ts";
 import type { NewBooking } from "./booking-types.ts";
 import { takePlacesInTx } from "./take-places.ts";
 
 /**
  * Sells places and records the booking, its history and its confirmation e-mail, all in the
- * caller's transaction: either everything happens or nothing does.
+ * caller's transaction: either everything happens or nothing does. A hold (`holdUntil`) takes
+ * the places the same way but sends nothing until it is confirmed.
  */
 export async function createBookingInTx(tx: Tx, input: NewBooking) {
-  const { product, now, priced } = input;
+  const { product, now, priced, customer, holdUntil } = input;
   const startsAt = await takePlacesInTx(tx, input.timeslotId, priced.participants, product.bookingCutoffMinutes, now);
   const booking = await tx.booking.create({
     data: {
@@ -29,49 +29,36 @@ export async function createBookingInTx(tx: Tx, input: NewBooking) {
       units: priced.units.map((unit) => ({ ...unit })),
       totalAmount: priced.totalAmount,
       currency: product.currency,
-      customerFirstName: input.customer.firstName,
-      customerLastName: input.customer.lastName,
-      customerEmail: input.customer.email,
-      customerPhone: input.customer.phone,
+      customerFirstName: customer?.firstName ?? null,
+      customerLastName: customer?.lastName ?? null,
+      customerEmail: customer?.email ?? null,
+      customerPhone: customer?.phone ?? null,
+      status: holdUntil ? "ON_HOLD" : "CONFIRMED",
+      expiresAt: holdUntil ?? null,
       waiverStatus: input.waiverStatus === "complete" ? "COMPLETE" : "PENDING",
       answers: input.answers.map((a) => ({ QuestionID: a.QuestionID, Value: a.Value ?? null })),
       createdAt: now,
       updatedAt: now,
       events: {
         create: {
-          type: "created",
+          type: holdUntil ? "held" : "created",
           actor: input.actor,
           at: now,
-          detail: { participants: priced.participants, source: input.source },
+          detail: {
+            participants: priced.participants,
+            source: input.source,
+            ...(holdUntil ? { expiresAt: holdUntil.toISOString() } : {}),
+          },
         },
       },
     },
   });
-  const slot = { productName: product.name, timeZone: product.timeZone, startsAt };
-  const toCustomer = (
-    kind: "BOOKING_CONFIRMATION" | "BOOKING_REMINDER",
-    content: { subject: string; text: string },
-    sendAfter: Date,
-  ) =>
-    queueEmail(tx, {
-      operatorId: product.operatorId,
-      kind,
-      dedupeKey: `${kind === "BOOKING_CONFIRMATION" ? "confirmation" : "reminder"}:${booking.reference}`,
-      to: booking.customerEmail,
-      ...content,
-      bookingId: booking.id,
-      sendAfter,
-      createdAt: now,
-    });
-  await toCustomer(
-    "BOOKING_CONFIRMATION",
-    confirmationEmail(booking.reference, booking.customerFirstName, booking.participants, slot),
-    now,
-  );
-  if (input.reminderHoursBefore !== undefined) {
-    const remindAt = new Date(startsAt.getTime() - input.reminderHoursBefore * 3_600_000);
-    if (remindAt > now)
-      await toCustomer("BOOKING_REMINDER", reminderEmail(booking.reference, booking.customerFirstName, slot), remindAt);
-  }
+  if (!holdUntil && customer)
+    await queueBookingEmailsInTx(
+      tx,
+      { ...booking, customerFirstName: customer.firstName, customerEmail: customer.email },
+      { productName: product.name, timeZone: product.timeZone },
+      { now, reminderHoursBefore: input.reminderHoursBefore },
+    );
   return booking;
 }

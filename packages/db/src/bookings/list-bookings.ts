@@ -1,6 +1,7 @@
 import type { BookingSource, BookingStatus, Prisma, WaiverStatus } from "../generated/prisma/client.ts";
 import { literalPattern } from "../literal-pattern.ts";
 import type { Db } from "../tx.ts";
+import { statusWhere } from "./status-filter.ts";
 
 export const BOOKING_SORTS = ["startsAt", "createdAt", "reference", "customer", "participants", "totalAmount"] as const;
 export type BookingSort = (typeof BOOKING_SORTS)[number];
@@ -13,6 +14,8 @@ export interface BookingListQuery {
   partnerId?: number | undefined;
   productId?: number | undefined;
   status?: BookingStatus | undefined;
+  /** The moment the status filter is judged at (a hold past its deadline is expired). */
+  now: Date;
   waiverStatus?: WaiverStatus | undefined;
   /** Words that must each appear in the reference, a customer field or the payment reference. */
   search?: string | undefined;
@@ -41,6 +44,7 @@ const ROW = {
   createdAt: true,
   source: true,
   status: true,
+  expiresAt: true,
   waiverStatus: true,
   participants: true,
   totalAmount: true,
@@ -66,7 +70,7 @@ export async function listBookings(db: Db, operatorId: number, query: BookingLis
     ...(query.source ? { source: query.source } : {}),
     ...(query.partnerId === undefined ? {} : { partnerId: query.partnerId }),
     ...(query.productId === undefined ? {} : { productId: query.productId }),
-    ...(query.status ? { status: query.status } : {}),
+    ...(query.status ? statusWhere(query.status, query.now) : {}),
     ...(query.waiverStatus ? { waiverStatus: query.waiverStatus } : {}),
     AND: searchWhere(query.search),
   };

@@ -1,5 +1,6 @@
 import { Prisma, type BookingStatus } from "../generated/prisma/client.ts";
 import type { Db } from "../tx.ts";
+import { statusSql, statusWhere } from "./status-filter.ts";
 
 export const PARTNER_BOOKINGS_PAGE = 100;
 const HOUR = 3_600_000;
@@ -10,6 +11,8 @@ export interface PartnerBookingsQuery {
   from: string;
   to: string;
   status?: BookingStatus | undefined;
+  /** The moment the status filter is judged at (a hold past its deadline is expired). */
+  now: Date;
   /** Where the previous page ended: its last booking's start and id. */
   after?: { startsAt: Date; id: number } | undefined;
 }
@@ -30,14 +33,14 @@ export async function partnerBookings(db: Db, query: PartnerBookingsQuery) {
     WHERE b.partner_id = ${query.partnerId}
       AND b.starts_at >= ${earliest} AND b.starts_at < ${latest}
       AND (b.starts_at AT TIME ZONE p.time_zone)::date BETWEEN ${query.from}::date AND ${query.to}::date
-      ${query.status ? Prisma.sql`AND b.status = ${query.status}::booking_status` : Prisma.empty}
+      ${query.status ? Prisma.sql`AND ${statusSql(query.status, query.now)}` : Prisma.empty}
       ${query.after ? Prisma.sql`AND (b.starts_at, b.id) < (${query.after.startsAt}, ${query.after.id})` : Prisma.empty}
     ORDER BY b.starts_at DESC, b.id DESC
     LIMIT ${PARTNER_BOOKINGS_PAGE + 1}`;
   const page = ids.slice(0, PARTNER_BOOKINGS_PAGE);
   const bookings = await db.booking.findMany({
     // The status again: a booking cancelled between the two reads leaves a confirmed page.
-    where: { id: { in: page.map((row) => row.id) }, ...(query.status ? { status: query.status } : {}) },
+    where: { id: { in: page.map((row) => row.id) }, ...(query.status ? statusWhere(query.status, query.now) : {}) },
     include: { product: true },
     orderBy: [{ startsAt: "desc" }, { id: "desc" }],
   });

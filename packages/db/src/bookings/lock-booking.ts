@@ -1,0 +1,25 @@
+import type { BookingStatusName } from "@slotwise/core";
+
+import type { Tx } from "../tx.ts";
+
+export interface LockedBooking {
+  id: number;
+  status: BookingStatusName;
+  expiresAt: Date | null;
+  startsAt: Date;
+  timeslotId: number;
+  participants: number;
+}
+
+/**
+ * Reads a booking's state and locks its row until the transaction ends, so a confirmation, a
+ * change, a cancellation and the expiry sweep of one booking happen one after another.
+ */
+export async function lockBookingInTx(tx: Tx, bookingId: number): Promise<LockedBooking> {
+  const [row] = await tx.$queryRaw<LockedBooking[]>`
+    SELECT id, status::text AS status, expires_at AS "expiresAt", starts_at AS "startsAt",
+           timeslot_id AS "timeslotId", participants
+      FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+  if (!row) throw new Error(`Booking ${bookingId} does not exist`);
+  return row;
+}

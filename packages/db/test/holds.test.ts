@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+
+import { cancelBookingInTx } from "../src/bookings/cancel-booking.ts";
+import { createBookingInTx } from "../src/bookings/create-booking.ts";
+import { expireHolds } from "../src/bookings/expire-holds.ts";
+import { createDatabase } from "../src/client.ts";
+import { useTestDatabase } from "../src/testing/use-test-database.ts";
+import { operatorWithSlot } from "./fixtures.ts";
+
+const { db, url } = await useTestDatabase();
+
+describe("the expiry of holds", () => {
+  it("expires each lapsed hold once, with several sweeps at once, and gives back exactly its places", async () => {
+    const { product, timeslot } = await operatorWithSlot(db, { slug: "sweeps", capacity: 200 });
+    const now = new Date();
+    const hold = (minutesLeft: number) =>
+      db.$transaction((tx) =>
+        createBookingInTx(tx, {
+          product,
+          timeslotId: timeslot.id,
+          priced: {
+            units: [{ UnitID: "adult", Label: "Adult", Quantity: 2, Price: 1000 }],
+            participants: 2,
+            totalAmount: 2000,
+          },
+          customer: null,
+          holdUntil: new Date(now.getTime() + minutesLeft * 60_000),
+          source: "ONLINE",
+          answers: [],
+          waiverStatus: "complete",
+          actor: "test",
+          now: new Date(now.getTime() - 60 * 60_000),
+        }),
+      );
+    const lapsed = [];
+    for (let i = 0; i < 40; i++) lapsed.push(await hold(-1));
+    const live = await hold(10);
+    const cancelled = await hold(-1);
+    await db.$transaction((tx) => cancelBookingInTx(tx, cancelled.id, "test", now));
+    const pools = [db, createDatabase(url, { maxConnections: 4 }), createDatabase(url, { maxConnections: 4 })];
+    const sweeps = await Promise.all(pools.flatMap((pool) => [expireHolds(pool, now), expireHolds(pool, now)]));
+    const expiredIds = sweeps.flatMap((sweep) => sweep.bookingIds).sort((a, b) => a - b);
+    expect(expiredIds).toEqual(lapsed.map((b) => b.id).sort((a, b) => a - b));
+    const slot = await db.timeslot.findUniqueOrThrow({ where: { id: timeslot.id } });
+    expect(slot.placesTaken).toBe(2);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: live.id } })).status).toBe("ON_HOLD");
+    expect((await db.booking.findUniqueOrThrow({ where: { id: cancelled.id } })).status).toBe("CANCELLED");
+    expect(await db.bookingEvent.count({ where: { type: "expired" } })).toBe(40);
+    expect((await expireHolds(db, now)).bookingIds).toEqual([]);
+  });
+
+  it("refuses a confirmed booking without a customer, in the database itself", async () => {
+    const { product, timeslot } = await operatorWithSlot(db, { slug: "no-customer", capacity: 5 });
+    const attempt = db.$transaction((tx) =>
+      createBookingInTx(tx, {
+        product,
+        timeslotId: timeslot.id,
+        priced: {
+          units: [{ UnitID: "adult", Label: "Adult", Quantity: 1, Price: 1000 }],
+          participants: 1,
+          totalAmount: 1000,
+        },
+        customer: null,
+        source: "ONLINE",
+        answers: [],
+        waiverStatus: "complete",
+        actor: "test",
+        now: new Date(),
+      }),
+    );
+    await expect(attempt).rejects.toThrow(/bookings_confirmed_has_customer/);
+    expect((await db.timeslot.findUniqueOrThrow({ where: { id: timeslot.id } })).placesTaken).toBe(0);
+  });
+});
