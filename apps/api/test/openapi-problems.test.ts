@@ -20,6 +20,8 @@ const CONTRACT: Record<string, number[]> = {
   "get /ota/{partner}/booking/{Reference}": [...EVERY_KEYED, 404],
   "get /ota/{partner}/bookings": [...EVERY_KEYED, 422],
   "post /ota/{partner}/booking/{Reference}/cancel": [...EVERY_KEYED, ...EVERY_POST, 404],
+  "post /ota/{partner}/booking/{Reference}/confirm": [...EVERY_KEYED, ...EVERY_POST, 404, 409, 422],
+  "post /ota/{partner}/booking/{Reference}/change": [...EVERY_KEYED, ...EVERY_POST, 404, 409, 422],
   "post /usage/meters": [...EVERY_KEYED, ...EVERY_POST, 409, 422],
   "post /usage/meters/batch": [...EVERY_KEYED, ...EVERY_POST, 422],
   "get /usage/meters": [...EVERY_KEYED, 422],

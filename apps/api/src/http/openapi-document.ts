@@ -20,7 +20,7 @@ const DESCRIPTION = `The partner API of a tours-and-activities operator.
 
 **Rate limits.** A budget per key (by default 50 requests per second, bursts up to 100); every response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and a 429 carries \`Retry-After\`.
 
-**Retries.** Creating a booking and recording usage accept an \`Idempotency-Key\` header (kept 24 hours): a repeat with the same body returns the first response with \`Idempotent-Replayed: true\`.
+**Retries.** Creating, confirming and changing a booking and recording usage accept an \`Idempotency-Key\` header (kept 24 hours): a repeat with the same body returns the first response with \`Idempotent-Replayed: true\`.
 
 **Dates and times** are local to the activity's \`TimeZone\`.`;
 

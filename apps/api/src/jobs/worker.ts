@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
 
-import { compactUsage, dueEmails, purgeExpired, type Database } from "@slotwise/db";
+import { compactUsage, dueEmails, expireHolds, purgeExpired, type Database } from "@slotwise/db";
 
 import type { Mailer } from "./mailer.ts";
 import { sendOutboxEmail } from "./send-email.ts";
@@ -13,7 +13,7 @@ export interface WorkerOptions {
   mailer: Mailer;
   now: () => Date;
   log: { info(o: object, m: string): void; error(o: object, m: string): void };
-  /** How often queued e-mails are handed to the job queue and usage is compacted. */
+  /** How often holds are expired, queued e-mails handed to the job queue and usage compacted. */
   intervalMs?: number;
   /** How often expired idempotency records and console sessions are deleted. */
   retentionIntervalMs?: number;
@@ -48,8 +48,8 @@ async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
 
 /**
  * The background work of the platform, on pg-boss (its queue lives in PostgreSQL, schema
- * `pgboss`): sending outbox e-mails with retries and back-off, one job per e-mail, folding
- * usage into its rollups, and deleting expired records. Any number of API processes may run it.
+ * `pgboss`): expiring holds, sending outbox e-mails with retries and back-off, one job per
+ * e-mail, folding usage into its rollups, and deleting expired records. Any number of API processes may run it.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { db, mailer, now, log } = options;
@@ -91,8 +91,13 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     const purged = await purgeExpired(db, now());
     if (purged.idempotencyRecords + purged.consoleSessions > 0) log.info({ ...purged }, "expired records deleted");
   };
+  // Holds past their deadline give their places back on the next tick, whoever is asking.
+  const expire = async () => {
+    const { bookingIds } = await expireHolds(db, now());
+    if (bookingIds.length > 0) log.info({ bookings: bookingIds.length }, "holds expired");
+  };
   // Each task on its own: one that fails (and is retried next tick) never holds back the others.
-  const tasks = { sweep, compact, purge };
+  const tasks = { expire, sweep, compact, purge };
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -10,7 +10,14 @@ export const bookingInputSchema = bookingRequestSchema.safeExtend({ partner: par
 export const bookingSchema = z
   .object({
     Reference: z.string(),
-    Status: z.enum(["confirmed", "cancelled"]),
+    Status: z.enum(["on_hold", "confirmed", "cancelled", "expired"]).meta({
+      description:
+        "on_hold: places taken until ExpiresAt, waiting for confirm; expired: a hold not confirmed in time, its places released",
+    }),
+    ExpiresAt: z
+      .int()
+      .optional()
+      .meta({ description: "Unix seconds: when a hold lapses (or lapsed) unless confirmed. Only on holds" }),
     ActivityID: z.string(),
     Date: z.string(),
     Time: z.string(),
@@ -25,12 +32,15 @@ export const bookingSchema = z
       }),
     ),
     Total: moneySchema.meta({ description: "The sum of the units' prices when booked; later price changes leave it" }),
-    Customer: z.object({
-      FirstName: z.string(),
-      LastName: z.string(),
-      Email: z.string(),
-      Phone: z.string().meta({ description: "E.164" }),
-    }),
+    Customer: z
+      .object({
+        FirstName: z.string(),
+        LastName: z.string(),
+        Email: z.string(),
+        Phone: z.string().meta({ description: "E.164" }),
+      })
+      .nullable()
+      .meta({ description: "null only on a hold made without one; confirming requires it" }),
     PaymentReference: z.string().nullable(),
     WaiverStatus: z.enum(["complete", "pending"]),
     CreatedAt: z.string(),

@@ -1,13 +1,21 @@
-import { instantToLocal, pricedUnitsSchema, toOffsetIso } from "@slotwise/core";
-import type { Booking, Product } from "@slotwise/db";
+import { effectiveStatus, instantToLocal, pricedUnitsSchema, toOffsetIso, type BookingRequest } from "@slotwise/core";
+import type { Booking, CustomerDetails, Product } from "@slotwise/db";
 
 import type { BookingView } from "./booking-schema.ts";
 
-export function presentBooking(b: Booking, product: Pick<Product, "activityId" | "timeZone">): BookingView {
+type Customer = NonNullable<BookingRequest["Customer"]>;
+
+const STATUS = { ON_HOLD: "on_hold", CONFIRMED: "confirmed", CANCELLED: "cancelled", EXPIRED: "expired" } as const;
+
+/** A booking as partners read it at `now`: a hold past its deadline reads as expired at once. */
+export function presentBooking(b: Booking, product: Pick<Product, "activityId" | "timeZone">, now: Date): BookingView {
   const local = instantToLocal(b.startsAt, product.timeZone);
+  const status = effectiveStatus(b, now);
+  const isHold = status === "ON_HOLD" || status === "EXPIRED";
   return {
     Reference: b.reference,
-    Status: b.status === "CONFIRMED" ? "confirmed" : "cancelled",
+    Status: STATUS[status],
+    ...(isHold && b.expiresAt ? { ExpiresAt: Math.floor(b.expiresAt.getTime() / 1000) } : {}),
     ActivityID: product.activityId,
     Date: local.date,
     Time: local.time,
@@ -20,14 +28,25 @@ export function presentBooking(b: Booking, product: Pick<Product, "activityId" |
       Price: { Amount: unit.Price, Currency: b.currency },
     })),
     Total: { Amount: b.totalAmount, Currency: b.currency },
-    Customer: {
-      FirstName: b.customerFirstName,
-      LastName: b.customerLastName,
-      Email: b.customerEmail,
-      Phone: b.customerPhone,
-    },
+    Customer:
+      b.customerFirstName !== null &&
+      b.customerLastName !== null &&
+      b.customerEmail !== null &&
+      b.customerPhone !== null
+        ? {
+            FirstName: b.customerFirstName,
+            LastName: b.customerLastName,
+            Email: b.customerEmail,
+            Phone: b.customerPhone,
+          }
+        : null,
     PaymentReference: b.paymentReference,
     WaiverStatus: b.waiverStatus === "COMPLETE" ? "complete" : "pending",
     CreatedAt: b.createdAt.toISOString(),
   };
+}
+
+/** A request's `Customer` as the database stores it. */
+export function customerDetails(customer: Customer): CustomerDetails {
+  return { firstName: customer.FirstName, lastName: customer.LastName, email: customer.Email, phone: customer.Phone };
 }

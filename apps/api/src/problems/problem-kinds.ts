@@ -41,6 +41,16 @@ export const PROBLEM_KINDS = {
     title: "Timeslot unavailable",
     help: "The timeslot has started, is past its booking cut-off, or is closed.",
   },
+  "hold-expired": {
+    status: 409,
+    title: "Hold expired",
+    help: "The hold passed its ExpiresAt before it was confirmed, and its places were released. Book again if places are still free.",
+  },
+  "booking-not-changeable": {
+    status: 409,
+    title: "Booking not changeable",
+    help: "The booking is cancelled or expired, or its timeslot has started: it can no longer be confirmed or changed.",
+  },
   "idempotency-conflict": {
     status: 409,
     title: "Request in progress",

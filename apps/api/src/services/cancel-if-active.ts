@@ -1,20 +1,21 @@
-import { assertCancellable } from "@slotwise/core";
+import { assertCancellable, effectiveStatus, holdsPlaces } from "@slotwise/core";
 import { applyBookingCancellation, type Database } from "@slotwise/db";
 
 import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
 
 /**
- * The one cancellation rule, for partners and the desk alike: a confirmed booking is cancelled
- * only before its timeslot starts (409 otherwise), its places come back and the waitlist is
- * told; a cancelled one stays as it is (null), so cancelling twice changes nothing.
+ * The one cancellation rule, for partners and the desk alike: a confirmed booking or a live
+ * hold is cancelled only before its timeslot starts (409 otherwise), its places come back and
+ * the waitlist is told; a cancelled or expired one stays as it is (null), so cancelling twice
+ * changes nothing.
  */
-export async function cancelIfConfirmed(
+export async function cancelIfActive(
   ctx: { db: Database; cache: ReadCache; now: () => Date },
-  booking: { id: number; status: string; startsAt: Date; productId: number },
+  booking: Parameters<typeof effectiveStatus>[0] & { id: number; startsAt: Date; productId: number },
   actor: string,
 ) {
-  if (booking.status !== "CONFIRMED") return null;
   const now = ctx.now();
+  if (!holdsPlaces(effectiveStatus(booking, now))) return null;
   assertCancellable(booking.startsAt, now);
   const cancelled = await applyBookingCancellation(ctx.db, booking.id, actor, now);
   ctx.cache.invalidate(cacheTags.product(booking.productId));

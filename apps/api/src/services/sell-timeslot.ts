@@ -2,6 +2,7 @@ import type { PricedBooking, WaiverAnswer } from "@slotwise/core";
 import { placePaidOrder, type Database, type Product } from "@slotwise/db";
 
 import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
+import { customerDetails } from "../presenters/booking.ts";
 import type { Settings } from "../trpc/context.ts";
 
 export interface Sale {
@@ -26,12 +27,7 @@ export async function sellTimeslot(
     product: sale.product,
     timeslotId: sale.timeslotId,
     priced: sale.priced,
-    customer: {
-      firstName: sale.customer.FirstName,
-      lastName: sale.customer.LastName,
-      email: sale.customer.Email,
-      phone: sale.customer.Phone,
-    },
+    customer: customerDetails(sale.customer),
     paymentReference: sale.paymentReference,
     answers: sale.answers,
     waiverStatus: sale.waiverStatus,

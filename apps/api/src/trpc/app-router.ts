@@ -1,6 +1,8 @@
 import { listAvailableDates } from "../routers/availability/available-dates.ts";
 import { listAvailableTimeslots } from "../routers/availability/available-timeslots.ts";
 import { cancelBooking } from "../routers/bookings/cancel-booking.ts";
+import { changeBooking } from "../routers/bookings/change-booking.ts";
+import { confirmBooking } from "../routers/bookings/confirm-booking.ts";
 import { createBooking } from "../routers/bookings/create-booking.ts";
 import { getBooking } from "../routers/bookings/get-booking.ts";
 import { searchBookings } from "../routers/bookings/search-bookings.ts";
@@ -38,7 +40,14 @@ export const appRouter = router({
   availability: router({ dates: listAvailableDates, timeslots: listAvailableTimeslots }),
   // Order matters for REST matching: the static `core` segment before `{partner}`.
   questions: router({ core: listCoreQuestions, list: listPartnerQuestions }),
-  bookings: router({ create: createBooking, get: getBooking, cancel: cancelBooking, search: searchBookings }),
+  bookings: router({
+    create: createBooking,
+    get: getBooking,
+    cancel: cancelBooking,
+    confirm: confirmBooking,
+    change: changeBooking,
+    search: searchBookings,
+  }),
   usage: router({ record: recordUsageEntry, recordBatch: recordUsageBatchEntries, summary: usageSummary }),
   shopfront: router({
     activities: shopActivities,

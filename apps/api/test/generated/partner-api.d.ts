@@ -130,8 +130,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Book a timeslot
-         * @description Books places in the timeslot at Date and Time (local to the activity): either Participants (that many adults) or Units (a quantity of each unit type, e.g. two adults and a child), never both. The booking keeps each unit's price and the Total at the moment of booking. 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.
+         * Book or hold a timeslot
+         * @description Books places in the timeslot at Date and Time (local to the activity): either Participants (that many adults) or Units (a quantity of each unit type, e.g. two adults and a child), never both. The booking keeps each unit's price and the Total at the moment of booking. With HoldMinutes (1 to 60) the places are held instead: Status on_hold until ExpiresAt, Customer optional until you confirm it with POST …/confirm; an unconfirmed hold expires and its places come back. 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.
          */
         post: operations["bookings-create"];
         delete?: never;
@@ -168,9 +168,49 @@ export interface paths {
         put?: never;
         /**
          * Cancel one of your bookings
-         * @description Frees the places (people on the timeslot's waitlist are told). Cancelling a cancelled booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.
+         * @description Frees the places of a booking or a hold (people on the timeslot's waitlist are told). Cancelling a cancelled or expired booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.
          */
         post: operations["bookings-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ota/{partner}/booking/{Reference}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a hold
+         * @description Makes a hold a confirmed booking before its ExpiresAt: the places are already yours. The body is optional: Customer (required if the hold has none), Answers and PaymentReference, each as for a booking, replace what the hold had. The confirmation e-mail goes out now. Confirming a confirmed booking returns it unchanged; after ExpiresAt it is 409 hold-expired, and a cancelled booking is 409 booking-not-changeable.
+         */
+        post: operations["bookings-confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ota/{partner}/booking/{Reference}/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a booking or a hold
+         * @description Moves a booking or hold to another Date and/or Time of the same activity, or changes its places (Participants or Units, not both): give any of them, the rest stays. The places move in one step: if the new timeslot lacks them (409 insufficient-capacity with `available`) or is past or closed (409 timeslot-unavailable), nothing changes. New places are priced at today's prices and the Total follows; a move alone keeps what was paid. A cancelled or expired booking, or one whose timeslot has started, is 409 booking-not-changeable. Asking for what the booking already is changes nothing, so a retry is safe.
+         */
+        post: operations["bookings-change"];
         delete?: never;
         options?: never;
         head?: never;
@@ -425,8 +465,13 @@ export interface components {
          */
         Booking: {
             Reference: string;
-            /** @enum {string} */
-            Status: "confirmed" | "cancelled";
+            /**
+             * @description on_hold: places taken until ExpiresAt, waiting for confirm; expired: a hold not confirmed in time, its places released
+             * @enum {string}
+             */
+            Status: "on_hold" | "confirmed" | "cancelled" | "expired";
+            /** @description Unix seconds: when a hold lapses (or lapsed) unless confirmed. Only on holds */
+            ExpiresAt?: number;
             ActivityID: string;
             Date: string;
             Time: string;
@@ -452,13 +497,14 @@ export interface components {
                 /** @description ISO 4217 */
                 Currency: string;
             };
+            /** @description null only on a hold made without one; confirming requires it */
             Customer: {
                 FirstName: string;
                 LastName: string;
                 Email: string;
                 /** @description E.164 */
                 Phone: string;
-            };
+            } | null;
             PaymentReference: string | null;
             /** @enum {string} */
             WaiverStatus: "complete" | "pending";
@@ -603,7 +649,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Conflict (`insufficient-capacity`, `timeslot-unavailable`, `idempotency-conflict`) */
+        /** @description Conflict (`insufficient-capacity`, `timeslot-unavailable`, `hold-expired`, `booking-not-changeable`, `idempotency-conflict`) */
         Problem409: {
             headers: {
                 [name: string]: unknown;
@@ -1044,7 +1090,7 @@ export interface operations {
                         UnitID: string;
                         Quantity: number;
                     }[];
-                    Customer: {
+                    Customer?: {
                         FirstName: string;
                         LastName: string;
                         Email: string;
@@ -1055,6 +1101,7 @@ export interface operations {
                         QuestionID: string;
                         Value: unknown;
                     }[];
+                    HoldMinutes?: number;
                 };
             };
         };
@@ -1194,6 +1241,136 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    "bookings-confirm": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Your partner slug, as bound to your API key */
+                partner: string;
+                /** @description The booking reference */
+                Reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Customer?: {
+                        FirstName: string;
+                        LastName: string;
+                        Email: string;
+                        Phone: string;
+                    };
+                    PaymentReference?: string;
+                    Answers?: {
+                        QuestionID: string;
+                        Value: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Booking"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "bookings-change": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Your partner slug, as bound to your API key */
+                partner: string;
+                /** @description The booking reference */
+                Reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Date?: string;
+                    Time?: string;
+                    Participants?: number;
+                    Units?: {
+                        UnitID: string;
+                        Quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Booking"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
     "bookings-search": {
         parameters: {
             query: {
@@ -1201,7 +1378,7 @@ export interface operations {
                 from: string;
                 /** @description A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity */
                 to: string;
-                status?: "confirmed" | "cancelled";
+                status?: "on_hold" | "confirmed" | "cancelled" | "expired";
                 cursor?: string;
             };
             header?: {

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { bookingSchema } from "../../presenters/booking-schema.ts";
 import { presentBooking } from "../../presenters/booking.ts";
-import { cancelIfConfirmed } from "../../services/cancel-if-confirmed.ts";
+import { cancelIfActive } from "../../services/cancel-if-active.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { bookingReferenceInput, partnerBooking } from "./get-booking.ts";
 
@@ -14,7 +14,7 @@ export const cancelBooking = partnerProcedure
       tags: ["Bookings"],
       summary: "Cancel one of your bookings",
       description:
-        "Frees the places (people on the timeslot's waitlist are told). Cancelling a cancelled booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.",
+        "Frees the places of a booking or a hold (people on the timeslot's waitlist are told). Cancelling a cancelled or expired booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.",
     },
     problems: ["not-found", "timeslot-unavailable", "validation"],
   })
@@ -22,6 +22,6 @@ export const cancelBooking = partnerProcedure
   .output(z.object({ data: bookingSchema }))
   .mutation(async ({ ctx, input }) => {
     const booking = await partnerBooking(ctx, input.Reference);
-    const cancelled = await cancelIfConfirmed(ctx, booking, `partner:${ctx.principal.partner.slug}`);
-    return { data: presentBooking(cancelled ?? booking, booking.product) };
+    const cancelled = await cancelIfActive(ctx, booking, `partner:${ctx.principal.partner.slug}`);
+    return { data: presentBooking(cancelled ?? booking, booking.product, ctx.now()) };
   });

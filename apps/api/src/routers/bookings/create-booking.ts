@@ -1,12 +1,12 @@
 import { z } from "zod";
 
-import { answersProblems, placesRefusal, ValidationError, waiverStatus } from "@slotwise/core";
+import { answersProblems, holdDeadline, placesRefusal, ValidationError, waiverStatus } from "@slotwise/core";
 import { createBookingInTx } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { bookingInputSchema, bookingSchema } from "../../presenters/booking-schema.ts";
-import { presentBooking } from "../../presenters/booking.ts";
+import { customerDetails, presentBooking } from "../../presenters/booking.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
 import { activityQuestions, findActivity } from "../../services/find-activity.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
@@ -23,9 +23,9 @@ export const createBooking = partnerProcedure
       method: "POST",
       path: "/ota/{partner}/booking",
       tags: ["Bookings"],
-      summary: "Book a timeslot",
+      summary: "Book or hold a timeslot",
       description:
-        "Books places in the timeslot at Date and Time (local to the activity): either Participants (that many adults) or Units (a quantity of each unit type, e.g. two adults and a child), never both. The booking keeps each unit's price and the Total at the moment of booking. 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.",
+        "Books places in the timeslot at Date and Time (local to the activity): either Participants (that many adults) or Units (a quantity of each unit type, e.g. two adults and a child), never both. The booking keeps each unit's price and the Total at the moment of booking. With HoldMinutes (1 to 60) the places are held instead: Status on_hold until ExpiresAt, Customer optional until you confirm it with POST …/confirm; an unconfirmed hold expires and its places come back. 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.",
     },
     problems: [
       "not-found",
@@ -65,16 +65,13 @@ export const createBooking = partnerProcedure
         : null;
       if (refusal) throw refusal;
       const result = await withIdempotency(ctx, `POST /ota/${partner.slug}/booking`, input, async (tx) => {
+        const now = ctx.now();
         const booking = await createBookingInTx(tx, {
           product,
           timeslotId: slot.id,
           priced: checked ?? check(),
-          customer: {
-            firstName: input.Customer.FirstName,
-            lastName: input.Customer.LastName,
-            email: input.Customer.Email,
-            phone: input.Customer.Phone,
-          },
+          customer: input.Customer ? customerDetails(input.Customer) : null,
+          holdUntil: input.HoldMinutes === undefined ? undefined : holdDeadline(now, input.HoldMinutes),
           source: "PARTNER",
           partnerId: partner.id,
           apiKeyId: principal.keyId,
@@ -82,12 +79,12 @@ export const createBooking = partnerProcedure
           answers,
           waiverStatus: waiverStatus(questions, answers),
           actor: `partner:${partner.slug}`,
-          now: ctx.now(),
+          now,
           reminderHoursBefore: ctx.settings.reminderHoursBefore,
         });
         return {
           status: 201,
-          body: { data: presentBooking(booking, product) },
+          body: { data: presentBooking(booking, product, now) },
           headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
         };
       });

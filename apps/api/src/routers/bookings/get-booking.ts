@@ -32,5 +32,5 @@ export const getBooking = partnerProcedure
   .output(z.object({ data: bookingSchema }))
   .query(async ({ ctx, input }) => {
     const booking = await partnerBooking(ctx, input.Reference);
-    return { data: presentBooking(booking, booking.product) };
+    return { data: presentBooking(booking, booking.product, ctx.now()) };
   });

@@ -12,7 +12,7 @@ import { partnerProcedure } from "../../trpc/procedures.ts";
 /** Longest range of activity dates one search covers (contract section 15). */
 export const SEARCH_MAX_DAYS = 92;
 
-const STATUSES = { confirmed: "CONFIRMED", cancelled: "CANCELLED" } as const;
+const STATUSES = { on_hold: "ON_HOLD", confirmed: "CONFIRMED", cancelled: "CANCELLED", expired: "EXPIRED" } as const;
 
 export const searchBookings = partnerProcedure
   .meta({
@@ -31,22 +31,28 @@ export const searchBookings = partnerProcedure
         partner: partnerParam,
         from: dateParam("from"),
         to: dateParam("to"),
-        status: z.enum(["confirmed", "cancelled"], { error: "status must be confirmed or cancelled" }).optional(),
+        status: z
+          .enum(["on_hold", "confirmed", "cancelled", "expired"], {
+            error: "status must be on_hold, confirmed, cancelled or expired",
+          })
+          .optional(),
         cursor: cursorParam.optional(),
       })
       .check(dateRangeCheck("from", "to", SEARCH_MAX_DAYS)),
   )
   .output(z.object({ data: z.array(bookingSchema), next: z.string().nullable() }))
   .query(async ({ ctx, input }) => {
+    const now = ctx.now();
     const { bookings, end } = await partnerBookings(ctx.db, {
       partnerId: ctx.principal.partner.id,
       from: input.from,
       to: input.to,
       status: input.status && STATUSES[input.status],
+      now,
       after: input.cursor,
     });
     return {
-      data: bookings.map((booking) => presentBooking(booking, booking.product)),
+      data: bookings.map((booking) => presentBooking(booking, booking.product, now)),
       next: end ? encodeCursor(end) : null,
     };
   });

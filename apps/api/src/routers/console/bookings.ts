@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   addDays,
   dateField,
+  effectiveStatus,
   idField,
   instantToLocal,
   isCancellable,
@@ -23,7 +24,7 @@ import {
 } from "@slotwise/db";
 
 import { pageInput, pageOf } from "../../inputs/console-inputs.ts";
-import { cancelIfConfirmed } from "../../services/cancel-if-confirmed.ts";
+import { cancelIfActive } from "../../services/cancel-if-active.ts";
 import { consoleProcedure } from "../../trpc/procedures.ts";
 
 const listInput = z.object({
@@ -45,8 +46,10 @@ const referenceInput = z.object({ reference: textField("reference", 1, 16) });
 /** All bookings, whatever their source; dates are activity dates in the operator's zone. */
 export const listConsoleBookings = consoleProcedure.input(listInput).query(async ({ ctx, input }) => {
   const operator = await operatorById(ctx.db, ctx.principal.operatorId);
+  const now = ctx.now();
   const { rows, total } = await listBookings(ctx.db, operator.id, {
     ...input,
+    now,
     startsFrom: input.from ? startOfLocalDay(input.from, operator.timeZone) : undefined,
     startsBefore: input.to ? startOfLocalDay(addDays(input.to, 1), operator.timeZone) : undefined,
   });
@@ -60,11 +63,12 @@ export const listConsoleBookings = consoleProcedure.input(listInput).query(async
       createdAt: b.createdAt.toISOString(),
       source: b.source,
       partner: b.partner,
-      status: b.status,
+      status: effectiveStatus(b, now),
+      expiresAt: b.expiresAt?.toISOString() ?? null,
       waiverStatus: b.waiverStatus,
       participants: b.participants,
       total: { amount: b.totalAmount, currency: b.currency },
-      customer: `${b.customerFirstName} ${b.customerLastName}`,
+      customer: b.customerFirstName === null ? null : `${b.customerFirstName} ${b.customerLastName ?? ""}`,
       email: b.customerEmail,
       paymentReference: b.paymentReference,
     })),
@@ -90,7 +94,8 @@ function presentDetail(b: Awaited<ReturnType<typeof detailOrThrow>>, now: Date) 
   const valueOf = new Map(answers.map((a) => [String(a.QuestionID), a.Value]));
   return {
     reference: b.reference,
-    status: b.status,
+    status: effectiveStatus(b, now),
+    expiresAt: b.expiresAt?.toISOString() ?? null,
     source: b.source,
     partner: b.partner ? { slug: b.partner.slug, name: b.partner.name } : null,
     activity: {
@@ -110,12 +115,15 @@ function presentDetail(b: Awaited<ReturnType<typeof detailOrThrow>>, now: Date) 
     participants: b.participants,
     units: pricedUnitsSchema.parse(b.units),
     total: { amount: b.totalAmount, currency: b.currency },
-    customer: {
-      firstName: b.customerFirstName,
-      lastName: b.customerLastName,
-      email: b.customerEmail,
-      phone: b.customerPhone,
-    },
+    customer:
+      b.customerFirstName === null
+        ? null
+        : {
+            firstName: b.customerFirstName,
+            lastName: b.customerLastName,
+            email: b.customerEmail,
+            phone: b.customerPhone,
+          },
     paymentReference: b.paymentReference,
     order: b.order
       ? {
@@ -154,6 +162,6 @@ export const getConsoleBooking = consoleProcedure
 /** Cancels from the desk: places come back and the waitlist is told, as for a partner's cancellation. */
 export const cancelConsoleBooking = consoleProcedure.input(referenceInput).mutation(async ({ ctx, input }) => {
   const booking = await detailOrThrow(ctx, input.reference);
-  await cancelIfConfirmed(ctx, booking, `console:${ctx.principal.email}`);
+  await cancelIfActive(ctx, booking, `console:${ctx.principal.email}`);
   return presentDetail(await detailOrThrow(ctx, input.reference), ctx.now());
 });

@@ -45,5 +45,5 @@ export const sellAtDesk = consoleProcedure
       channel: "POS",
       actor: `console:${ctx.principal.email}`,
     });
-    return { BasketID: order.id, booking: presentBooking(booking, slot.product) };
+    return { BasketID: order.id, booking: presentBooking(booking, slot.product, ctx.now()) };
   });

@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import {
   answersProblems,
-  bookingRequestSchema,
   boundedField,
   ConflictError,
   customerSchema,
@@ -11,15 +10,17 @@ import {
   NotFoundError,
   participantsField,
   participantsProblem,
+  saleFields,
   stringField,
   timeField,
   ValidationError,
   waiverStatus,
+  withParticipantsOrUnits,
 } from "@slotwise/core";
 import { joinWaitlist, operatorBySlug, type Db } from "@slotwise/db";
 
 import { activityIdParam } from "../../inputs/path-params.ts";
-import { presentBooking } from "../../presenters/booking.ts";
+import { customerDetails, presentBooking } from "../../presenters/booking.ts";
 import { presentProduct } from "../../presenters/product.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
 import { activeProducts } from "../../services/active-products.ts";
@@ -57,13 +58,15 @@ export const shopTimeslots = publicProcedure
 
 export const shopCheckout = shopWriteProcedure
   .input(
-    bookingRequestSchema.safeExtend({
-      operator: operatorSlug,
-      PaymentReference: stringField("PaymentReference")
-        .trim()
-        .min(1, { error: "PaymentReference is required for a paid checkout" })
-        .max(128, { error: "PaymentReference must be at most 128 characters" }),
-    }),
+    withParticipantsOrUnits(
+      saleFields.extend({
+        operator: operatorSlug,
+        PaymentReference: stringField("PaymentReference")
+          .trim()
+          .min(1, { error: "PaymentReference is required for a paid checkout" })
+          .max(128, { error: "PaymentReference must be at most 128 characters" }),
+      }),
+    ),
   )
   .mutation(async ({ ctx, input }) => {
     const operator = await operatorNamed(ctx.db, input.operator);
@@ -85,7 +88,7 @@ export const shopCheckout = shopWriteProcedure
       channel: "ONLINE",
       actor: "shopfront",
     });
-    return { BasketID: order.id, booking: presentBooking(booking, product) };
+    return { BasketID: order.id, booking: presentBooking(booking, product, ctx.now()) };
   });
 
 export const shopJoinWaitlist = shopWriteProcedure
@@ -115,12 +118,7 @@ export const shopJoinWaitlist = shopWriteProcedure
       operatorId: operator.id,
       timeslotId: slot.id,
       multiBookingId: input.MultiBookingID ?? `mb_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`,
-      customer: {
-        firstName: input.Customer.FirstName,
-        lastName: input.Customer.LastName,
-        email: input.Customer.Email,
-        phone: input.Customer.Phone,
-      },
+      customer: customerDetails(input.Customer),
       participants: input.Participants,
       now: ctx.now(),
     });

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+import { answersProblems, confirmRequestSchema, effectiveStatus, ValidationError, waiverStatus } from "@slotwise/core";
+import { confirmHoldInTx, type HoldConfirmation } from "@slotwise/db";
+
+import { withIdempotency } from "../../idempotency/with-idempotency.ts";
+import { partnerParam, referenceParam } from "../../inputs/path-params.ts";
+import { bookingSchema } from "../../presenters/booking-schema.ts";
+import { customerDetails, presentBooking } from "../../presenters/booking.ts";
+import { toCoreQuestion } from "../../presenters/question.ts";
+import { activityQuestions } from "../../services/find-activity.ts";
+import { partnerProcedure } from "../../trpc/procedures.ts";
+import { partnerBooking } from "./get-booking.ts";
+
+export const confirmBooking = partnerProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/ota/{partner}/booking/{Reference}/confirm",
+      tags: ["Bookings"],
+      summary: "Confirm a hold",
+      description:
+        "Makes a hold a confirmed booking before its ExpiresAt: the places are already yours. The body is optional: Customer (required if the hold has none), Answers and PaymentReference, each as for a booking, replace what the hold had. The confirmation e-mail goes out now. Confirming a confirmed booking returns it unchanged; after ExpiresAt it is 409 hold-expired, and a cancelled booking is 409 booking-not-changeable.",
+    },
+    problems: [
+      "not-found",
+      "hold-expired",
+      "booking-not-changeable",
+      "idempotency-conflict",
+      "validation",
+      "idempotency-key-reuse",
+    ],
+  })
+  .input(confirmRequestSchema.safeExtend({ partner: partnerParam, Reference: referenceParam }))
+  .output(z.object({ data: bookingSchema }))
+  .mutation(async ({ ctx, input }) => {
+    const booking = await partnerBooking(ctx, input.Reference);
+    const { product } = booking;
+    const now = ctx.now();
+    if (booking.customerEmail === null && !input.Customer && effectiveStatus(booking, now) === "ON_HOLD")
+      throw new ValidationError([{ field: "Customer", message: "Customer is required: this hold has none yet" }]);
+    let answers: HoldConfirmation["answers"];
+    if (input.Answers) {
+      const questions = (await activityQuestions(ctx, product.id)).map(toCoreQuestion);
+      const problems = answersProblems(questions, input.Answers);
+      if (problems.length) throw new ValidationError(problems);
+      answers = { answers: input.Answers, waiverStatus: waiverStatus(questions, input.Answers) };
+    }
+    const scope = `POST /ota/${ctx.principal.partner.slug}/booking/${booking.reference}/confirm`;
+    return withIdempotency(ctx, scope, input, async (tx) => {
+      const confirmed = await confirmHoldInTx(tx, booking.id, {
+        customer: input.Customer && customerDetails(input.Customer),
+        paymentReference: input.PaymentReference,
+        answers,
+        slot: { productName: product.name, timeZone: product.timeZone },
+        actor: `partner:${ctx.principal.partner.slug}`,
+        now,
+        reminderHoursBefore: ctx.settings.reminderHoursBefore,
+      });
+      return { status: 200, body: { data: presentBooking(confirmed, product, now) }, headers: {} };
+    });
+  });
