@@ -12,8 +12,28 @@ export function SourceBadge({
   return <span className="badge pos">Point of sale</span>;
 }
 
-export function BookingStatusBadge({ status }: { status: "CONFIRMED" | "CANCELLED" }) {
-  return <span className={`badge ${status === "CONFIRMED" ? "ok" : "bad"}`}>{humanize(status)}</span>;
+const STATUS_TONE = { CONFIRMED: "ok", ON_HOLD: "warn", CANCELLED: "bad", EXPIRED: "bad" } as const;
+
+/** A hold says until when, in the activity's zone: the desk may be asked whether the places are still held. */
+export function BookingStatusBadge({
+  status,
+  expiresAt,
+  timeZone,
+}: {
+  status: keyof typeof STATUS_TONE;
+  expiresAt?: string | null;
+  timeZone?: string;
+}) {
+  const until =
+    status === "ON_HOLD" && expiresAt
+      ? ` until ${new Intl.DateTimeFormat("en-GB", { timeStyle: "short", ...(timeZone ? { timeZone } : {}) }).format(new Date(expiresAt))}`
+      : "";
+  return (
+    <span className={`badge ${STATUS_TONE[status]}`}>
+      {humanize(status)}
+      {until}
+    </span>
+  );
 }
 
 export function WaiverBadge({ status }: { status: "COMPLETE" | "PENDING" }) {

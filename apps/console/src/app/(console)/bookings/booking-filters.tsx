@@ -85,7 +85,9 @@ export function BookingFilters({ url }: { url: ReturnType<typeof useUrlState> })
         <select value={get("status") ?? ""} onChange={change("status")}>
           <option value="">Any status</option>
           <option value="CONFIRMED">Confirmed</option>
+          <option value="ON_HOLD">On hold</option>
           <option value="CANCELLED">Cancelled</option>
+          <option value="EXPIRED">Expired</option>
         </select>
       </label>
       <label className="field">

@@ -50,7 +50,7 @@ const columns = [
     header: "Customer",
     cell: (c) => (
       <div>
-        <div>{c.getValue()}</div>
+        <div>{c.getValue() ?? <span className="muted">Not given yet (hold)</span>}</div>
         <div className="muted small">{c.row.original.email}</div>
       </div>
     ),
@@ -78,7 +78,11 @@ const columns = [
     enableSorting: false,
     cell: (c) => (
       <div className="badges">
-        <BookingStatusBadge status={c.getValue()} />
+        <BookingStatusBadge
+          status={c.getValue()}
+          expiresAt={c.row.original.expiresAt}
+          timeZone={c.row.original.timeZone}
+        />
         <WaiverBadge status={c.row.original.waiverStatus} />
       </div>
     ),

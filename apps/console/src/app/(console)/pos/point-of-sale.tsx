@@ -198,7 +198,8 @@ export function PointOfSale() {
               </dd>
               <dt>Customer</dt>
               <dd>
-                {sale.booking.Customer.FirstName} {sale.booking.Customer.LastName} · {sale.booking.Participants} people
+                {sale.booking.Customer?.FirstName} {sale.booking.Customer?.LastName} · {sale.booking.Participants}{" "}
+                people
               </dd>
               <dt>Waiver</dt>
               <dd>{sale.booking.WaiverStatus === "complete" ? "Nothing to sign" : "To be signed at the desk"}</dd>

@@ -73,7 +73,7 @@ export function BookingDetail({ reference }: { reference: string }) {
         description={
           <span className="row" style={{ gap: 6 }}>
             <SourceBadge source={b.source} partner={b.partner} />
-            <BookingStatusBadge status={b.status} />
+            <BookingStatusBadge status={b.status} expiresAt={b.expiresAt} timeZone={b.activity.timeZone} />
             <WaiverBadge status={b.waiverStatus} />
           </span>
         }
@@ -127,20 +127,26 @@ export function BookingDetail({ reference }: { reference: string }) {
           </dl>
         </Card>
         <Card id="customer-heading" title="Customer">
-          <dl className="facts">
-            <dt>Name</dt>
-            <dd>
-              {b.customer.firstName} {b.customer.lastName}
-            </dd>
-            <dt>E-mail</dt>
-            <dd>
-              <a href={`mailto:${b.customer.email}`}>{b.customer.email}</a>
-            </dd>
-            <dt>Phone</dt>
-            <dd>
-              <a href={`tel:${b.customer.phone}`}>{b.customer.phone}</a>
-            </dd>
-          </dl>
+          {b.customer ? (
+            <dl className="facts">
+              <dt>Name</dt>
+              <dd>
+                {b.customer.firstName} {b.customer.lastName}
+              </dd>
+              <dt>E-mail</dt>
+              <dd>
+                <a href={`mailto:${b.customer.email}`}>{b.customer.email}</a>
+              </dd>
+              <dt>Phone</dt>
+              <dd>
+                <a href={`tel:${b.customer.phone}`}>{b.customer.phone}</a>
+              </dd>
+            </dl>
+          ) : (
+            <p className="muted">
+              Not given yet: the partner holds these places and names the customer when it confirms.
+            </p>
+          )}
         </Card>
         <Card id="payment-heading" title="Payment">
           <dl className="facts">
@@ -159,6 +165,12 @@ export function BookingDetail({ reference }: { reference: string }) {
             )}
             <dt>Booked</dt>
             <dd>{formatInstant(b.createdAt, b.activity.timeZone)}</dd>
+            {b.expiresAt && (
+              <>
+                <dt>{b.status === "ON_HOLD" ? "Hold expires" : "Held until"}</dt>
+                <dd>{formatInstant(b.expiresAt, b.activity.timeZone)}</dd>
+              </>
+            )}
             {b.cancelledAt && (
               <>
                 <dt>Cancelled</dt>
