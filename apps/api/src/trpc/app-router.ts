@@ -29,6 +29,7 @@ import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/li
 import { shopActivities, shopCheckout, shopJoinWaitlist, shopTimeslots } from "../routers/shopfront/shopfront.ts";
 import { recordUsageBatchEntries } from "../routers/usage/record-usage-batch.ts";
 import { recordUsageEntry } from "../routers/usage/record-usage.ts";
+import { usageSeries } from "../routers/usage/usage-series.ts";
 import { usageSummary } from "../routers/usage/usage-summary.ts";
 import { router } from "./procedures.ts";
 
@@ -39,7 +40,12 @@ export const appRouter = router({
   // Order matters for REST matching: the static `core` segment before `{partner}`.
   questions: router({ core: listCoreQuestions, list: listPartnerQuestions }),
   bookings: router({ create: createBooking, get: getBooking, cancel: cancelBooking, search: searchBookings }),
-  usage: router({ record: recordUsageEntry, recordBatch: recordUsageBatchEntries, summary: usageSummary }),
+  usage: router({
+    record: recordUsageEntry,
+    recordBatch: recordUsageBatchEntries,
+    summary: usageSummary,
+    series: usageSeries,
+  }),
   shopfront: router({
     activities: shopActivities,
     timeslots: shopTimeslots,
