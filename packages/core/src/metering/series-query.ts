@@ -11,7 +11,7 @@ export type UsageWindow = (typeof USAGE_WINDOWS)[number];
 /** Hour windows only up to a month: 31 days of hours are 744 points per meter. */
 export const MAX_HOUR_WINDOW_DAYS = 31;
 /**
- * Series in one answer: 25 meters of 744 hours are 18,600 points (about 1.5 MB of JSON), the
+ * Series in one answer: 25 meters of 745 hours are 18,625 points (about 1.8 MB of JSON), the
  * most one request may cost; more meters take more requests.
  */
 export const MAX_SERIES_METERS = 25;
