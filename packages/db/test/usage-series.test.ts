@@ -67,4 +67,48 @@ describe("usage series in local windows computed by the application", () => {
       ["2026-03-08T10:00:00.000Z", "2026-03-08T03:00", "c", "3", 1],
     ]);
   });
+
+  it.each([
+    ["UTC", "day", "2026-09-01", "2026-11-10"],
+    ["UTC", "month", "2026-09-01", "2026-11-10"],
+    ["America/New_York", "month", "2026-09-15", "2026-11-10"],
+    ["Europe/Berlin", "day", "2026-09-01", "2026-11-10"],
+    ["Asia/Kathmandu", "day", "2026-09-01", "2026-11-10"],
+    ["Asia/Kolkata", "hour", "2026-10-10", "2026-11-09"],
+  ] as const)(
+    "sums %s %s windows as the entries add up, daily and 15-minute rollups and the tail alike",
+    async (zone, unit, from, to) => {
+      const other = await db.operator.upsert({
+        where: { slug: "series-spans" },
+        update: {},
+        create: { slug: "series-spans", name: "Spans", timeZone: "UTC" },
+      });
+      // Every 2h13m7s from 2026-09-01: off the quarter hours, through both autumn changes.
+      const entries = Array.from({ length: 800 }, (_, i) => ({
+        operatorId: other.id,
+        meter: i % 3 === 0 ? "x" : "y",
+        usage: ["0.1", "0.2", "3", "1.25", "0.000001"][i % 5] ?? "1",
+        occurredAt: new Date(Date.parse("2026-09-01T00:00:00Z") + i * 7_987_000),
+      }));
+      if ((await db.usageEntry.count({ where: { operatorId: other.id } })) === 0) {
+        await db.usageEntry.createMany({ data: entries.slice(0, 500) });
+        await compactUsage(db);
+        await db.usageEntry.createMany({ data: entries.slice(500) });
+      }
+      const { end } = periodInstants(makePeriod(from, to, zone));
+      const starts = localBuckets(from, to, zone, unit).map((w) => w.start);
+      const expected = new Map<string, [number, number]>();
+      for (const e of entries.filter((x) => x.occurredAt >= starts[0]! && x.occurredAt < end)) {
+        const window = starts.filter((s) => s <= e.occurredAt).length - 1;
+        const [micro, events] = expected.get(`${e.meter}@${window}`) ?? [0, 0];
+        expected.set(`${e.meter}@${window}`, [micro + Math.round(Number(e.usage) * 1e6), events + 1]);
+      }
+      const rows = await usageSeries(db, other.id, starts, end, null);
+      const actual = new Map(
+        rows.map((r) => [`${r.meter}@${r.window}`, [new ExactDecimal(r.total).times(1e6).toNumber(), r.events]]),
+      );
+      expect(actual).toEqual(expected);
+      expect(actual.size).toBeGreaterThan(1);
+    },
+  );
 });
