@@ -49,17 +49,18 @@ export async function usageSeriesOf(db: Db, operatorId: number, query: SummaryQu
   const bars = new Map<string, { Meter: string; Bucket: string; total: ExactDecimal; Events: number }>();
   for (const row of rows) {
     const Bucket = windows[row.window]?.label ?? "";
-    const bar = bars.get(`${Bucket}\u0000${row.meter}`) ?? {
-      Meter: row.meter,
-      Bucket,
-      total: new ExactDecimal(0),
-      Events: 0,
-    };
-    bars.set(`${Bucket}\u0000${row.meter}`, {
-      ...bar,
-      total: bar.total.plus(row.total),
-      Events: bar.Events + row.events,
-    });
+    const bar = bars.get(`${Bucket}\u0000${row.meter}`);
+    if (bar) {
+      bar.total = bar.total.plus(row.total);
+      bar.Events += row.events;
+    } else {
+      bars.set(`${Bucket}\u0000${row.meter}`, {
+        Meter: row.meter,
+        Bucket,
+        total: new ExactDecimal(row.total),
+        Events: row.events,
+      });
+    }
   }
   const points = [...bars.values()].sort((a, b) => a.Bucket.localeCompare(b.Bucket) || a.Meter.localeCompare(b.Meter));
   return {
