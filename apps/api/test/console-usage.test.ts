@@ -40,6 +40,20 @@ describe("console usage", () => {
     ]);
   });
 
+  it("shows the hour the autumn change repeats as one bar", async () => {
+    // Lisbon falls back from 02:00 WEST to 01:00 WET on 2026-10-25: 00:30Z and 01:30Z are both 01:30 there.
+    await record("series-autumn", 0.1, "2026-10-25T00:30:00Z");
+    await record("series-autumn", 0.2, "2026-10-25T01:30:00Z");
+    const series = await client.console.usage.series.query({
+      from: "2026-10-25",
+      to: "2026-10-25",
+      tz: "Europe/Lisbon",
+    });
+    expect(series.points.filter((p) => p.Meter === "series-autumn")).toEqual([
+      { Meter: "series-autumn", Bucket: "2026-10-25T01:00", Usage: 0.3, Events: 2 },
+    ]);
+  });
+
   it("gives a per-hour series for ranges of up to 3 days, with half-hour offsets kept exact", async () => {
     const series = await client.console.usage.series.query({
       from: "2026-02-02",

@@ -46,7 +46,7 @@ export {
   SESSION_DAYS,
 } from "./auth/sessions.ts";
 export { applyTimeslotChange, changeTimeslotInTx } from "./catalog/change-timeslot.ts";
-export { usageSeries, type SeriesPoint } from "./usage/usage-series.ts";
+export { usageSeries } from "./usage/usage-series.ts";
 export { listBookings, BOOKING_SORTS, type BookingListQuery, type BookingSort } from "./bookings/list-bookings.ts";
 export { bookingDetail } from "./bookings/booking-detail.ts";
 export { listActivities, timeslotsWithWaitlist } from "./catalog/availability-grid.ts";

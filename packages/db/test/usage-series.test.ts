@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { ExactDecimal, localBuckets, makePeriod, periodInstants } from "@slotwise/core";
+import { ExactDecimal, localBuckets, makePeriod, periodInstants, type BucketUnit } from "@slotwise/core";
 
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { compactUsage } from "../src/usage/compact-usage.ts";
@@ -13,14 +13,29 @@ async function record(meter: string, usage: string, iso: string) {
   await db.usageEntry.create({ data: { operatorId: operator.id, meter, usage, occurredAt: new Date(iso) } });
 }
 
-async function series(from: string, to: string, zone: string, unit: "day" | "hour") {
-  const { start, end } = periodInstants(makePeriod(from, to, zone));
-  const points = await usageSeries(db, operator.id, start, end, localBuckets(from, to, zone, unit));
-  return points.map((p) => [p.bucket, p.meter, new ExactDecimal(p.total).toFixed(), p.events]);
+async function series(from: string, to: string, zone: string, unit: BucketUnit, meters: string[] | null = null) {
+  const { end } = periodInstants(makePeriod(from, to, zone));
+  const windows = localBuckets(from, to, zone, unit);
+  const rows = await usageSeries(
+    db,
+    operator.id,
+    windows.map((w) => w.start),
+    end,
+    meters,
+  );
+  return rows
+    .map((r) => [
+      windows[r.window]?.start.toISOString(),
+      windows[r.window]?.label,
+      r.meter,
+      new ExactDecimal(r.total).toFixed(),
+      r.events,
+    ])
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])) || String(a[2]).localeCompare(String(b[2])));
 }
 
-describe("usage series in local buckets computed by the application", () => {
-  it("puts each entry in its local day and hour, and merges the hour the autumn change repeats", async () => {
+describe("usage series in local windows computed by the application", () => {
+  it("puts each entry in its local day and hour, the hour the autumn change repeats twice", async () => {
     // Lisbon falls back at 02:00 WEST to 01:00 WET on 2026-10-25: 00:30Z and 01:30Z are both 01:30 local.
     await record("a", "1", "2026-10-25T00:30:00Z");
     await record("a", "2", "2026-10-25T01:30:00Z");
@@ -29,20 +44,71 @@ describe("usage series in local buckets computed by the application", () => {
     await compactUsage(db);
     await record("a", "8", "2026-10-25T01:45:00Z");
     expect(await series("2026-10-25", "2026-10-25", "Europe/Lisbon", "hour")).toEqual([
-      ["2026-10-25T00:00", "a", "4", 1],
-      ["2026-10-25T01:00", "a", "11", 3],
-      ["2026-10-25T22:00", "b", "0.5", 1],
+      ["2026-10-24T23:00:00.000Z", "2026-10-25T00:00", "a", "4", 1],
+      ["2026-10-25T00:00:00.000Z", "2026-10-25T01:00", "a", "1", 1],
+      ["2026-10-25T01:00:00.000Z", "2026-10-25T01:00", "a", "10", 2],
+      ["2026-10-25T22:00:00.000Z", "2026-10-25T22:00", "b", "0.5", 1],
     ]);
     expect(await series("2026-10-24", "2026-10-25", "Europe/Lisbon", "day")).toEqual([
-      ["2026-10-25", "a", "15", 4],
-      ["2026-10-25", "b", "0.5", 1],
+      ["2026-10-24T23:00:00.000Z", "2026-10-25", "a", "15", 4],
+      ["2026-10-24T23:00:00.000Z", "2026-10-25", "b", "0.5", 1],
+    ]);
+  });
+
+  it("counts only the meters asked for", async () => {
+    expect(await series("2026-10-01", "2026-11-30", "Europe/Lisbon", "month", ["b", "none"])).toEqual([
+      ["2026-09-30T23:00:00.000Z", "2026-10-01", "b", "0.5", 1],
     ]);
   });
 
   it("takes a zone PostgreSQL does not know, as long as the application does", async () => {
     await record("c", "3", "2026-03-08T10:15:00Z");
     expect(await series("2026-03-08", "2026-03-08", "US/Pacific-New", "hour")).toEqual([
-      ["2026-03-08T03:00", "c", "3", 1],
+      ["2026-03-08T10:00:00.000Z", "2026-03-08T03:00", "c", "3", 1],
     ]);
   });
+
+  it.each([
+    ["UTC", "day", "2026-09-01", "2026-11-10"],
+    ["UTC", "month", "2026-09-01", "2026-11-10"],
+    ["America/New_York", "month", "2026-09-15", "2026-11-10"],
+    ["Europe/Berlin", "day", "2026-09-01", "2026-11-10"],
+    ["Asia/Kathmandu", "day", "2026-09-01", "2026-11-10"],
+    ["Asia/Kolkata", "hour", "2026-10-10", "2026-11-09"],
+  ] as const)(
+    "sums %s %s windows as the entries add up, daily and 15-minute rollups and the tail alike",
+    async (zone, unit, from, to) => {
+      const other = await db.operator.upsert({
+        where: { slug: "series-spans" },
+        update: {},
+        create: { slug: "series-spans", name: "Spans", timeZone: "UTC" },
+      });
+      // Every 2h13m7s from 2026-09-01: off the quarter hours, through both autumn changes.
+      const entries = Array.from({ length: 800 }, (_, i) => ({
+        operatorId: other.id,
+        meter: i % 3 === 0 ? "x" : "y",
+        usage: ["0.1", "0.2", "3", "1.25", "0.000001"][i % 5] ?? "1",
+        occurredAt: new Date(Date.parse("2026-09-01T00:00:00Z") + i * 7_987_000),
+      }));
+      if ((await db.usageEntry.count({ where: { operatorId: other.id } })) === 0) {
+        await db.usageEntry.createMany({ data: entries.slice(0, 500) });
+        await compactUsage(db);
+        await db.usageEntry.createMany({ data: entries.slice(500) });
+      }
+      const { end } = periodInstants(makePeriod(from, to, zone));
+      const starts = localBuckets(from, to, zone, unit).map((w) => w.start);
+      const expected = new Map<string, [number, number]>();
+      for (const e of entries.filter((x) => x.occurredAt >= starts[0]! && x.occurredAt < end)) {
+        const window = starts.filter((s) => s <= e.occurredAt).length - 1;
+        const [micro, events] = expected.get(`${e.meter}@${window}`) ?? [0, 0];
+        expected.set(`${e.meter}@${window}`, [micro + Math.round(Number(e.usage) * 1e6), events + 1]);
+      }
+      const rows = await usageSeries(db, other.id, starts, end, null);
+      const actual = new Map(
+        rows.map((r) => [`${r.meter}@${r.window}`, [new ExactDecimal(r.total).times(1e6).toNumber(), r.events]]),
+      );
+      expect(actual).toEqual(expected);
+      expect(actual.size).toBeGreaterThan(1);
+    },
+  );
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { USAGE_WINDOWS } from "@slotwise/core";
+
 export const usageEntrySchema = z
   .object({
     ID: z.int(),
@@ -13,15 +15,17 @@ export const usageEntrySchema = z
     examples: [{ ID: 981, Meter: "api-calls", Usage: 3, OccurredAt: 1764547200, ExtraInfo: null }],
   });
 
+const periodSchema = z.object({
+  From: z.string(),
+  To: z.string(),
+  TimeZone: z.string(),
+  FromTimestamp: z.int().meta({ description: "00:00:00 of From in TimeZone, Unix seconds" }),
+  ToTimestamp: z.int().meta({ description: "23:59:59 of To in TimeZone, Unix seconds" }),
+});
+
 export const usageSummarySchema = z
   .object({
-    Period: z.object({
-      From: z.string(),
-      To: z.string(),
-      TimeZone: z.string(),
-      FromTimestamp: z.int().meta({ description: "00:00:00 of From in TimeZone, Unix seconds" }),
-      ToTimestamp: z.int().meta({ description: "23:59:59 of To in TimeZone, Unix seconds" }),
-    }),
+    Period: periodSchema,
     Totals: z.object({ Usage: z.number(), Events: z.int() }),
     Meters: z
       .array(z.object({ Meter: z.string(), TotalUsage: z.number(), EventCount: z.int() }))
@@ -42,6 +46,57 @@ export const usageSummarySchema = z
         Meters: [
           { Meter: "api-calls", TotalUsage: 1200, EventCount: 300 },
           { Meter: "order-completed", TotalUsage: 34.5, EventCount: 10 },
+        ],
+      },
+    ],
+  });
+
+export const usageSeriesSchema = z
+  .object({
+    Period: periodSchema,
+    Window: z.enum(USAGE_WINDOWS),
+    Series: z
+      .array(
+        z.object({
+          Meter: z.string(),
+          Points: z
+            .array(
+              z.object({
+                Start: z.string().meta({
+                  description:
+                    "Local start of the window in TimeZone: YYYY-MM-DD for day and month windows (the first month starts at From), YYYY-MM-DDTHH:00 for hour windows (the hour the autumn change repeats appears twice)",
+                }),
+                StartTimestamp: z.int().meta({ description: "First instant of the window, Unix seconds" }),
+                TotalUsage: z.number(),
+                EventCount: z.int(),
+              }),
+            )
+            .meta({ description: "One per window of the period, in time order, zeros included" }),
+        }),
+      )
+      .meta({ description: "By TotalUsage over the period, highest first, then by Meter" }),
+  })
+  .meta({
+    id: "UsageSeries",
+    examples: [
+      {
+        Period: {
+          From: "2026-11-01",
+          To: "2026-11-03",
+          TimeZone: "UTC",
+          FromTimestamp: 1793491200,
+          ToTimestamp: 1793750399,
+        },
+        Window: "day",
+        Series: [
+          {
+            Meter: "api-calls",
+            Points: [
+              { Start: "2026-11-01", StartTimestamp: 1793491200, TotalUsage: 120, EventCount: 30 },
+              { Start: "2026-11-02", StartTimestamp: 1793577600, TotalUsage: 0, EventCount: 0 },
+              { Start: "2026-11-03", StartTimestamp: 1793664000, TotalUsage: 80.5, EventCount: 21 },
+            ],
+          },
         ],
       },
     ],

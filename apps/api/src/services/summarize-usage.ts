@@ -16,7 +16,8 @@ export interface SummaryQuery {
   tz?: string | undefined;
 }
 
-async function periodFor(db: Db, operatorId: number, query: SummaryQuery): Promise<Period> {
+/** The query's period, `tz` defaulting to the operator's zone. */
+export async function periodFor(db: Db, operatorId: number, query: SummaryQuery): Promise<Period> {
   const operator = await operatorById(db, operatorId);
   return makePeriod(query.from, query.to, query.tz ?? operator.timeZone);
 }
@@ -29,27 +30,42 @@ export async function summarizeUsage(db: Db, operatorId: number, query: SummaryQ
 }
 
 /** Per local day, or per local hour for periods of up to 3 days. */
-export const seriesUnitFor = (query: SummaryQuery): BucketUnit => (daySpan(query.from, query.to) <= 3 ? "hour" : "day");
+export const seriesUnitFor = (query: SummaryQuery): Exclude<BucketUnit, "month"> =>
+  daySpan(query.from, query.to) <= 3 ? "hour" : "day";
 
+/** The console's chart: one bar per meter and label, so the hour the autumn change repeats is one bar. */
 export async function usageSeriesOf(db: Db, operatorId: number, query: SummaryQuery) {
   const period = await periodFor(db, operatorId, query);
-  const { start, end } = periodInstants(period);
+  const { end } = periodInstants(period);
   const unit = seriesUnitFor(query);
-  const points = await usageSeries(
+  const windows = localBuckets(period.From, period.To, period.TimeZone, unit);
+  const rows = await usageSeries(
     db,
     operatorId,
-    start,
+    windows.map((w) => w.start),
     end,
-    localBuckets(period.From, period.To, period.TimeZone, unit),
+    null,
   );
+  const bars = new Map<string, { Meter: string; Bucket: string; total: ExactDecimal; Events: number }>();
+  for (const row of rows) {
+    const Bucket = windows[row.window]?.label ?? "";
+    const bar = bars.get(`${Bucket}\u0000${row.meter}`);
+    if (bar) {
+      bar.total = bar.total.plus(row.total);
+      bar.Events += row.events;
+    } else {
+      bars.set(`${Bucket}\u0000${row.meter}`, {
+        Meter: row.meter,
+        Bucket,
+        total: new ExactDecimal(row.total),
+        Events: row.events,
+      });
+    }
+  }
+  const points = [...bars.values()].sort((a, b) => a.Bucket.localeCompare(b.Bucket) || a.Meter.localeCompare(b.Meter));
   return {
     period,
     unit,
-    points: points.map((p) => ({
-      Meter: p.meter,
-      Bucket: p.bucket,
-      Usage: new ExactDecimal(p.total).toNumber(),
-      Events: p.events,
-    })),
+    points: points.map(({ Meter, Bucket, total, Events }) => ({ Meter, Bucket, Usage: total.toNumber(), Events })),
   };
 }

@@ -31,6 +31,7 @@ import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/li
 import { shopActivities, shopCheckout, shopJoinWaitlist, shopTimeslots } from "../routers/shopfront/shopfront.ts";
 import { recordUsageBatchEntries } from "../routers/usage/record-usage-batch.ts";
 import { recordUsageEntry } from "../routers/usage/record-usage.ts";
+import { usageSeries } from "../routers/usage/usage-series.ts";
 import { usageSummary } from "../routers/usage/usage-summary.ts";
 import { router } from "./procedures.ts";
 
@@ -48,7 +49,12 @@ export const appRouter = router({
     change: changeBooking,
     search: searchBookings,
   }),
-  usage: router({ record: recordUsageEntry, recordBatch: recordUsageBatchEntries, summary: usageSummary }),
+  usage: router({
+    record: recordUsageEntry,
+    recordBatch: recordUsageBatchEntries,
+    summary: usageSummary,
+    series: usageSeries,
+  }),
   shopfront: router({
     activities: shopActivities,
     timeslots: shopTimeslots,

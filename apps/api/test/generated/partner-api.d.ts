@@ -281,6 +281,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage/meters/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage per hour, day or month of a date range
+         * @description Per meter, one point per window (default day) of the local days from..to (both included, at most 366) in tz, which defaults to the operator's time zone; windows without usage are zeros. Window edges are local: a day across a daylight-saving change lasts 23 or 25 hours, months start on their first local midnight (the first at from). hour is allowed for periods of at most 31 days. meter (repeatable, at most 25) names the meters wanted, built-in ones included; without it, every meter with usage in the period, which must be at most 25.
+         */
+        get: operations["usage-series"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -573,6 +593,69 @@ export interface components {
                 Meter: string;
                 TotalUsage: number;
                 EventCount: number;
+            }[];
+        };
+        /**
+         * @example {
+         *       "Period": {
+         *         "From": "2026-11-01",
+         *         "To": "2026-11-03",
+         *         "TimeZone": "UTC",
+         *         "FromTimestamp": 1793491200,
+         *         "ToTimestamp": 1793750399
+         *       },
+         *       "Window": "day",
+         *       "Series": [
+         *         {
+         *           "Meter": "api-calls",
+         *           "Points": [
+         *             {
+         *               "Start": "2026-11-01",
+         *               "StartTimestamp": 1793491200,
+         *               "TotalUsage": 120,
+         *               "EventCount": 30
+         *             },
+         *             {
+         *               "Start": "2026-11-02",
+         *               "StartTimestamp": 1793577600,
+         *               "TotalUsage": 0,
+         *               "EventCount": 0
+         *             },
+         *             {
+         *               "Start": "2026-11-03",
+         *               "StartTimestamp": 1793664000,
+         *               "TotalUsage": 80.5,
+         *               "EventCount": 21
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        UsageSeries: {
+            Period: {
+                From: string;
+                To: string;
+                TimeZone: string;
+                /** @description 00:00:00 of From in TimeZone, Unix seconds */
+                FromTimestamp: number;
+                /** @description 23:59:59 of To in TimeZone, Unix seconds */
+                ToTimestamp: number;
+            };
+            /** @enum {string} */
+            Window: "hour" | "day" | "month";
+            /** @description By TotalUsage over the period, highest first, then by Meter */
+            Series: {
+                Meter: string;
+                /** @description One per window of the period, in time order, zeros included */
+                Points: {
+                    /** @description Local start of the window in TimeZone: YYYY-MM-DD for day and month windows (the first month starts at From), YYYY-MM-DDTHH:00 for hour windows (the hour the autumn change repeats appears twice) */
+                    Start: string;
+                    /** @description First instant of the window, Unix seconds */
+                    StartTimestamp: number;
+                    TotalUsage: number;
+                    EventCount: number;
+                }[];
             }[];
         };
         Problem: {
@@ -1597,6 +1680,60 @@ export interface operations {
             403: components["responses"]["Problem403"];
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "usage-series": {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                tz?: string;
+                meter?: string[];
+                window?: "hour" | "day" | "month";
+            };
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UsageSeries"];
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];

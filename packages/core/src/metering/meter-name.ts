@@ -25,10 +25,17 @@ export function builtInLookAlike(name: string): BuiltInMeterName | undefined {
   return BY_SKELETON.get(skeleton(name));
 }
 
+/** Any meter's name, built-in ones included: what a reader may ask for. */
+export function anyMeterNameField(field: string) {
+  return textField(field, 1, 100).regex(METER_NAME_PATTERN, {
+    error: `${field} must use only ASCII letters, digits and - _ . : /`,
+    abort: true,
+  });
+}
+
 /** A custom meter's name (contract section 8, with the safe alphabet of docs/decisions.md). */
 export function meterNameField(field: string) {
-  return textField(field, 1, 100)
-    .regex(METER_NAME_PATTERN, { error: `${field} must use only ASCII letters, digits and - _ . : /`, abort: true })
+  return anyMeterNameField(field)
     .check((ctx) => {
       const builtIn = builtInLookAlike(ctx.value);
       if (!builtIn) return;

@@ -40,14 +40,15 @@ export function makePeriod(from: string, to: string, timeZone: string): Period {
   };
 }
 
-/** The query of `GET /usage/meters`: `from` and `to` inclusive local days, an optional `tz`. */
-export const summaryQuerySchema = z
-  .object({
-    from: dateField("from"),
-    to: dateField("to"),
-    tz: timeZoneField("tz").optional(),
-  })
-  .check(dateRangeCheck("from", "to"));
+/** The fields naming a period: `from` and `to` inclusive local days, an optional `tz`. */
+export const periodQueryFields = {
+  from: dateField("from"),
+  to: dateField("to"),
+  tz: timeZoneField("tz").optional(),
+};
+
+/** The query of `GET /usage/meters`. */
+export const summaryQuerySchema = z.object(periodQueryFields).check(dateRangeCheck("from", "to"));
 
 /** The same, yielding the period, with `tz` defaulting to the operator's zone. */
 export function periodQuerySchema(defaultZone: string) {

@@ -52,4 +52,18 @@ describe("localBuckets", () => {
       localBuckets("2026-03-08", "2026-03-08", "America/Los_Angeles", "day"),
     );
   });
+
+  it("starts months on their first local midnight, the first month at the period's start", () => {
+    expect(starts(localBuckets("2026-10-15", "2027-01-10", "America/New_York", "month"))).toEqual([
+      ["2026-10-15T04:00:00.000Z", "2026-10-15"],
+      ["2026-11-01T04:00:00.000Z", "2026-11-01"],
+      ["2026-12-01T05:00:00.000Z", "2026-12-01"],
+      ["2027-01-01T05:00:00.000Z", "2027-01-01"],
+    ]);
+  });
+
+  it("makes the autumn change's day 25 hours long", () => {
+    const days = localBuckets("2026-10-24", "2026-10-26", "Europe/Berlin", "day").map((b) => b.start.getTime());
+    expect([days[1]! - days[0]!, days[2]! - days[1]!].map((ms) => ms / 3_600_000)).toEqual([24, 25]);
+  });
 });

@@ -1,15 +1,15 @@
 import { DateTime } from "luxon";
 
-import { eachDate } from "./calendar.ts";
-import { instantToLocal, localToInstants } from "./local-time.ts";
+import { addDays, eachDate } from "./calendar.ts";
+import { instantToLocal, localToInstants, startOfLocalDay } from "./local-time.ts";
 import { zoneForArithmetic } from "./zones.ts";
 
-export type BucketUnit = "day" | "hour";
+export type BucketUnit = "hour" | "day" | "month";
 
 export interface LocalBucket {
   /** The first instant whose local time falls in the bucket. */
   start: Date;
-  /** Local `YYYY-MM-DD` (day) or `YYYY-MM-DDTHH:00` (hour). */
+  /** Local `YYYY-MM-DD` of its start (day, month) or `YYYY-MM-DDTHH:00` (hour). */
   label: string;
 }
 
@@ -17,7 +17,7 @@ const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")
 
 function labelOf(instant: Date, zone: string, unit: BucketUnit): string {
   const { date, time } = instantToLocal(instant, zone);
-  return unit === "day" ? date : `${date}T${time.slice(0, 2)}:00`;
+  return unit === "hour" ? `${date}T${time.slice(0, 2)}:00` : date;
 }
 
 /** Where the local `date` `time` begins: its instants, or the moment the clock jumps over it. */
@@ -28,16 +28,33 @@ function beginnings(date: string, time: string, zone: string): Date[] {
     : [DateTime.fromISO(`${date}T${time}`, { zone: zoneForArithmetic(zone) }).toJSDate()];
 }
 
+function candidates(from: string, to: string, zone: string, unit: BucketUnit): Date[] {
+  const dates = eachDate(from, to);
+  switch (unit) {
+    case "hour":
+      return dates.flatMap((date) => HOURS.flatMap((time) => beginnings(date, time, zone)));
+    case "day":
+      return dates.map((date) => startOfLocalDay(date, zone));
+    case "month":
+      // The first month is cut at `from`: a window never reaches outside the period.
+      return dates.filter((date, i) => i === 0 || date.endsWith("-01")).map((date) => startOfLocalDay(date, zone));
+  }
+}
+
 /**
- * The local days, or hours, of `from`..`to` in `zone` as ascending starts, each labelled by
- * the local day or hour it begins. An hour the clock repeats starts twice under one label; a
- * day or hour the clock skips is absent. Computed here rather than with `AT TIME ZONE` in SQL,
- * so a zone only needs to be known to the application.
+ * The windows of the local days `from`..`to` in `zone`, by hour, day or month, as ascending
+ * starts: each window runs until the next one starts, the last until the period ends, so
+ * they tile the period. Each is labelled by the local time it begins. A day starts where
+ * `startOfLocalDay` says; an hour the clock repeats starts twice under one label; an hour or
+ * day the clock skips is absent. Computed here rather than with `AT TIME ZONE` in SQL, so a
+ * zone only needs to be known to the application.
  */
 export function localBuckets(from: string, to: string, zone: string, unit: BucketUnit): LocalBucket[] {
-  const candidates = eachDate(from, to).flatMap((date) =>
-    unit === "day" ? beginnings(date, "00:00", zone) : HOURS.flatMap((time) => beginnings(date, time, zone)),
-  );
-  const starts = [...new Set(candidates.map((d) => d.getTime()))].sort((a, b) => a - b).map((ms) => new Date(ms));
+  // A skipped last day (Samoa's 2011-12-30) would otherwise start a window where the period ends.
+  const end = startOfLocalDay(addDays(to, 1), zone).getTime();
+  const starts = [...new Set(candidates(from, to, zone, unit).map((d) => d.getTime()))]
+    .filter((ms) => ms < end)
+    .sort((a, b) => a - b)
+    .map((ms) => new Date(ms));
   return starts.map((start) => ({ start, label: labelOf(start, zone, unit) }));
 }

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+
+import { localBuckets } from "../time/local-buckets.ts";
+import { fieldErrorsOf } from "../validation/field-errors.ts";
+import { makePeriod } from "./period.ts";
+import { seriesQuerySchema } from "./series-query.ts";
+import { assembleSeries, type WindowTotal } from "./series.ts";
+
+const errorsOf = (query: Record<string, unknown>) => {
+  const r = seriesQuerySchema.safeParse(query);
+  return r.success ? [] : fieldErrorsOf(r.error);
+};
+
+describe("the series query", () => {
+  it("defaults the window to day and takes one meter or several, repeats once", () => {
+    expect(seriesQuerySchema.parse({ from: "2026-11-01", to: "2026-11-30" })).toEqual({
+      from: "2026-11-01",
+      to: "2026-11-30",
+      window: "day",
+    });
+    expect(seriesQuerySchema.parse({ from: "2026-11-01", to: "2026-11-01", meter: " order-completed " })).toMatchObject(
+      { meter: ["order-completed"] },
+    );
+    expect(seriesQuerySchema.parse({ from: "2026-11-01", to: "2026-11-01", meter: ["a", "b", "a"] })).toMatchObject({
+      meter: ["a", "b"],
+    });
+  });
+
+  it("allows hour windows up to 31 days, and names window beyond", () => {
+    expect(errorsOf({ from: "2026-01-01", to: "2026-01-31", window: "hour" })).toEqual([]);
+    expect(errorsOf({ from: "2026-01-01", to: "2026-02-01", window: "hour" })).toEqual([
+      { field: "window", message: "window hour is allowed for periods of at most 31 days; use day or month" },
+    ]);
+    expect(errorsOf({ from: "2026-01-01", to: "2026-12-31", window: "month" })).toEqual([]);
+    expect(errorsOf({ from: "2026-01-01", to: "2026-01-02", window: "minute" })).toEqual([
+      { field: "window", message: "window must be hour, day or month" },
+    ]);
+  });
+});
+
+describe("assembling a series", () => {
+  const period = makePeriod("2026-11-01", "2026-11-03", "UTC");
+  const windows = localBuckets("2026-11-01", "2026-11-03", "UTC", "day");
+  const row = (meter: string, window: number, total: string, events: number): WindowTotal => ({
+    meter,
+    window,
+    total,
+    events,
+  });
+
+  it("gives every meter every window, zeros included, ordered by total then name, sums exact", () => {
+    const rows = [row("b", 0, "0.1", 1), row("b", 2, "0.2", 1), row("a", 1, "0.3", 2), row("c", 1, "5", 1)];
+    const { Series } = assembleSeries(period, "day", windows, rows);
+    expect(Series.map((s) => s.Meter)).toEqual(["c", "a", "b"]);
+    expect(Series[2]?.Points).toEqual([
+      { Start: "2026-11-01", StartTimestamp: 1793491200, TotalUsage: 0.1, EventCount: 1 },
+      { Start: "2026-11-02", StartTimestamp: 1793577600, TotalUsage: 0, EventCount: 0 },
+      { Start: "2026-11-03", StartTimestamp: 1793664000, TotalUsage: 0.2, EventCount: 1 },
+    ]);
+  });
+
+  it("answers the meters asked for, unused ones as zeros, and refuses more than 25 unasked", () => {
+    const { Series } = assembleSeries(period, "day", windows, [row("a", 0, "1", 1)], ["z", "a"]);
+    expect(Series.map((s) => [s.Meter, s.Points.map((p) => p.TotalUsage)])).toEqual([
+      ["a", [1, 0, 0]],
+      ["z", [0, 0, 0]],
+    ]);
+    const many = Array.from({ length: 26 }, (_, i) => row(`m${i}`, 0, "1", 1));
+    expect(() => assembleSeries(period, "day", windows, many)).toThrow(
+      "26 meters have usage in this period; name at most 25 of them with meter",
+    );
+    expect(assembleSeries(period, "day", windows, many.slice(1)).Series).toHaveLength(25);
+  });
+});
