@@ -26,5 +26,7 @@ export * from "./metering/meter-name.ts";
 export * from "./metering/usage-entry.ts";
 export * from "./metering/period.ts";
 export * from "./metering/summary.ts";
+export * from "./metering/meter-definition.ts";
+export * from "./metering/threshold-periods.ts";
 export * from "./auth/key-state.ts";
 export * from "./pricing/units.ts";
