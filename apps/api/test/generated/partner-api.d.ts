@@ -241,6 +241,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage/meter-definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Meter definitions
+         * @description The operator's meter definitions, by meter name: each meter's unit, description and thresholds per local day or month. Set in the console.
+         */
+        get: operations["usage-meterDefinitions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -498,7 +518,8 @@ export interface components {
          *         {
          *           "Meter": "api-calls",
          *           "TotalUsage": 1200,
-         *           "EventCount": 300
+         *           "EventCount": 300,
+         *           "Unit": "calls"
          *         },
          *         {
          *           "Meter": "order-completed",
@@ -519,6 +540,7 @@ export interface components {
                 ToTimestamp: number;
             };
             Totals: {
+                /** @description The sum over every meter, as the contract has it; meaningful only when all share one unit */
                 Usage: number;
                 Events: number;
             };
@@ -527,6 +549,37 @@ export interface components {
                 Meter: string;
                 TotalUsage: number;
                 EventCount: number;
+                /** @description The meter's unit, from its definition; absent when it has none */
+                Unit?: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "Meter": "storage-gb",
+         *       "Unit": "GB",
+         *       "Description": "Photos kept for customers",
+         *       "Thresholds": [
+         *         {
+         *           "Period": "day",
+         *           "Value": 50
+         *         },
+         *         {
+         *           "Period": "month",
+         *           "Value": 1000
+         *         }
+         *       ]
+         *     }
+         */
+        MeterDefinition: {
+            Meter: string;
+            /** @description Shown beside the meter's figures; null when it has none */
+            Unit: string | null;
+            Description: string;
+            /** @description Totals per local day or month of the operator's time zone; reaching one sends the operator one e-mail and one console notice per period */
+            Thresholds: {
+                /** @enum {string} */
+                Period: "day" | "month";
+                Value: number;
             }[];
         };
         Problem: {
@@ -1421,6 +1474,53 @@ export interface operations {
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "usage-meterDefinitions": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MeterDefinition"][];
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
