@@ -101,8 +101,10 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const thresholds = async () => {
     if (performance.now() - checkedAt < thresholdMs) return;
     checkedAt = performance.now();
-    const noticed = await checkUsageThresholds(db, now());
+    const { noticed, failed } = await checkUsageThresholds(db, now());
     if (noticed > 0) log.info({ noticed }, "usage thresholds crossed");
+    for (const { operatorId, error } of failed)
+      log.error({ err: error, operatorId }, "usage thresholds not checked; checked again next time");
   };
   // Each task on its own: one that fails (and is retried next tick) never holds back the others.
   const tasks = { compact, thresholds, sweep, purge };

@@ -26,7 +26,6 @@ export async function listMeterDefinitions(db: Db, operatorId: number) {
     meter: row.meter,
     unit: row.unit,
     description: row.description,
-    updatedAt: row.updatedAt,
     thresholds: row.thresholds.map((t) => ({ period: fromDbPeriod(t.period), value: t.value.toFixed() })),
   }));
 }
