@@ -15,8 +15,8 @@ beforeAll(async () => {
   await desk.console.session.signIn.mutate({ email: "demo@example.com", password: "correct-horse-battery" });
 });
 
-const storage = {
-  Meter: "storage-gb",
+const photos = {
+  Meter: "photos-gb",
   Unit: "GB",
   Description: "Photos kept for customers",
   Thresholds: [
@@ -39,30 +39,32 @@ async function fieldsOf(attempt: Promise<unknown>): Promise<string[]> {
 
 describe("meter definitions in the console", () => {
   it("are created, listed by meter, changed and deleted, scoped to the operator", async () => {
-    const created = await desk.console.meterDefinitions.create.mutate(storage);
-    expect(created).toEqual([
-      {
-        ...storage,
-        Thresholds: [
-          { Period: "day", Value: 0.1 },
-          { Period: "month", Value: 1000 },
-        ],
-      },
-    ]);
+    const created = await desk.console.meterDefinitions.create.mutate(photos);
+    expect(created.find((d) => d.Meter === "photos-gb")).toEqual({
+      ...photos,
+      Thresholds: [
+        { Period: "day", Value: 0.1 },
+        { Period: "month", Value: 1000 },
+      ],
+    });
     await desk.console.meterDefinitions.create.mutate({ Meter: "order-completed", Unit: "orders" });
+    // The demo seed defines its own three meters.
     expect((await desk.console.meterDefinitions.list.query()).map((d) => d.Meter)).toEqual([
+      "api-calls",
       "order-completed",
+      "photos-gb",
+      "sms-sent",
       "storage-gb",
     ]);
 
     const changed = await desk.console.meterDefinitions.change.mutate({
-      Meter: "storage-gb",
+      Meter: "photos-gb",
       Unit: null,
       Description: "",
       Thresholds: [{ Period: "day", Value: 123456789.123456 }],
     });
-    expect(changed.find((d) => d.Meter === "storage-gb")).toEqual({
-      Meter: "storage-gb",
+    expect(changed.find((d) => d.Meter === "photos-gb")).toEqual({
+      Meter: "photos-gb",
       Unit: null,
       Description: "",
       Thresholds: [{ Period: "day", Value: 123456789.123456 }],
@@ -70,14 +72,14 @@ describe("meter definitions in the console", () => {
 
     const harbour = trpcClient(api.base);
     await harbour.console.session.signIn.mutate({ email: "harbour@example.com", password: "correct-horse-battery" });
-    expect(await harbour.console.meterDefinitions.list.query()).toEqual([]);
-    await expect(harbour.console.meterDefinitions.delete.mutate({ Meter: "storage-gb" })).rejects.toMatchObject({
+    expect((await harbour.console.meterDefinitions.list.query()).map((d) => d.Meter)).toEqual(["api-calls"]);
+    await expect(harbour.console.meterDefinitions.delete.mutate({ Meter: "photos-gb" })).rejects.toMatchObject({
       data: { httpStatus: 404 },
     });
 
-    const left = await desk.console.meterDefinitions.delete.mutate({ Meter: "storage-gb" });
-    expect(left.map((d) => d.Meter)).toEqual(["order-completed"]);
-    await expect(desk.console.meterDefinitions.delete.mutate({ Meter: "storage-gb" })).rejects.toMatchObject({
+    const left = await desk.console.meterDefinitions.delete.mutate({ Meter: "photos-gb" });
+    expect(left.map((d) => d.Meter)).toEqual(["api-calls", "order-completed", "sms-sent", "storage-gb"]);
+    await expect(desk.console.meterDefinitions.delete.mutate({ Meter: "photos-gb" })).rejects.toMatchObject({
       data: { httpStatus: 404 },
     });
     await expect(desk.console.meterDefinitions.change.mutate({ Meter: "nothing-here" })).rejects.toMatchObject({
@@ -113,7 +115,7 @@ describe("meter definitions in the console", () => {
       ["Thresholds"],
     ],
   ])("refuse %j with 422 naming %j", async (input, fields) => {
-    expect(await fieldsOf(desk.console.meterDefinitions.create.mutate(input as typeof storage))).toEqual(fields);
+    expect(await fieldsOf(desk.console.meterDefinitions.create.mutate(input as typeof photos))).toEqual(fields);
   });
 
   it("stop at 100 per operator", async () => {
@@ -161,7 +163,10 @@ describe("GET /usage/meter-definitions", () => {
     });
 
     const harbourReader = await api.key({ operator: "harbour", scopes: ["usage:read"] });
-    expect(await (await api.request(DEFINITIONS, { key: harbourReader })).json()).toEqual({ data: [] });
+    const harbours = (await (await api.request(DEFINITIONS, { key: harbourReader })).json()) as {
+      data: { Meter: string }[];
+    };
+    expect(harbours.data.map((d) => d.Meter)).toEqual(["api-calls"]);
 
     const writer = await api.key({ scopes: ["usage:write"] });
     const refused = await api.request(DEFINITIONS, { key: writer });
