@@ -81,7 +81,7 @@ export function changeMeterDefinition(
   return db.$transaction(async (tx) => {
     const { count } = await tx.meterDefinition.updateMany({
       where: { operatorId, meter: definition.meter },
-      data: { unit: definition.unit, description: definition.description, updatedAt: new Date() },
+      data: { unit: definition.unit, description: definition.description },
     });
     if (count === 0) return false;
     const { id } = await tx.meterDefinition.findUniqueOrThrow({
