@@ -43,6 +43,7 @@ const schema = z.object({
   WORKER: z.enum(["on", "off"]).default("on"),
   EMAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(600),
+  THRESHOLD_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
   /**
    * Whose X-Forwarded-For is believed for the client address that anonymous budgets are kept
    * by: "false", "true" (any), or addresses and CIDRs, comma-separated ("loopback" names 127.0.0.1/8 and ::1).

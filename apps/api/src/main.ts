@@ -64,6 +64,7 @@ const worker =
         log: app.log,
         sendLeaseSeconds: env.EMAIL_SEND_TIMEOUT_SECONDS,
         retentionIntervalMs: env.RETENTION_INTERVAL_SECONDS * 1000,
+        thresholdIntervalMs: env.THRESHOLD_CHECK_SECONDS * 1000,
       })
     : undefined;
 

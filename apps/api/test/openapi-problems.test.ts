@@ -8,7 +8,7 @@ import { startApi } from "./harness.ts";
 const EVERY_KEYED = [401, 403, 429, 500, 503];
 const EVERY_POST = [400, 413, 415];
 
-/** The error statuses the contract names for each operation (sections 3 to 8 and 13 to 15, and its error table). */
+/** The error statuses the contract names for each operation (sections 3 to 8, 13 to 15, and its error table). */
 const CONTRACT: Record<string, number[]> = {
   "get /ota/{partner}/products": [...EVERY_KEYED],
   "get /ota/{partner}/resolve-product": [...EVERY_KEYED, 400, 404],
@@ -26,6 +26,7 @@ const CONTRACT: Record<string, number[]> = {
   "post /usage/meters/batch": [...EVERY_KEYED, ...EVERY_POST, 422],
   "get /usage/meters": [...EVERY_KEYED, 422],
   "get /usage/meters/series": [...EVERY_KEYED, 422],
+  "get /usage/meter-definitions": [...EVERY_KEYED],
 };
 
 describe("the problems each REST operation documents", () => {

@@ -34,6 +34,8 @@ const CONSOLE = {
     "console.usage.summary",
     "console.usage.series",
     "console.usage.csv",
+    "console.meterDefinitions.list",
+    "console.thresholdNotices.list",
   ],
   mutations: [
     "console.bookings.cancel",
@@ -41,6 +43,9 @@ const CONSOLE = {
     "console.keys.revoke",
     "console.pointOfSale.sell",
     "console.timeslots.change",
+    "console.meterDefinitions.create",
+    "console.meterDefinitions.change",
+    "console.meterDefinitions.delete",
     "console.session.signIn",
   ],
 };

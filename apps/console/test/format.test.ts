@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatInstant, formatLocalDate, formatMoney, formatNumber, humanize } from "../src/lib/format";
+import { formatInstant, formatLocalDate, formatMoney, formatNumber, formatUsage, humanize } from "../src/lib/format";
 
 describe("format", () => {
   it("shows money from minor units", () => {
@@ -12,6 +12,12 @@ describe("format", () => {
     expect(formatNumber(1234567.5)).toBe("1,234,567.5");
     expect(formatNumber(0.000000000001)).toBe("0.000000000001");
     expect(formatNumber(3)).toBe("3");
+  });
+
+  it("shows a meter's figure with its unit, or alone when it has none", () => {
+    expect(formatUsage(1234.5, "GB")).toBe("1,234.5 GB");
+    expect(formatUsage(2, null)).toBe("2");
+    expect(formatUsage(2, undefined)).toBe("2");
   });
 
   it("shows an instant in the zone it belongs to", () => {

@@ -50,7 +50,7 @@ test("usage recorded over REST shows on /usage for the right dates and zone, in 
   ]);
   expect(download.suggestedFilename()).toBe("usage-summary-2026-11-01-to-2026-11-01.csv");
   const csv = (await readFile(await download.path(), "utf8")).trim().split("\n");
-  expect(csv[0]).toBe(`"meter","total_usage","event_count","built_in"`);
-  expect(csv).toContain(`"e2e-sms","3.75","2","no"`);
+  expect(csv[0]).toBe(`"meter","total_usage","event_count","built_in","unit"`);
+  expect(csv).toContain(`"e2e-sms","3.75","2","no",`);
   expect(csv.at(-1)).toMatch(/^"TOTAL",/);
 });

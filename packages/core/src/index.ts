@@ -28,5 +28,7 @@ export * from "./metering/period.ts";
 export * from "./metering/summary.ts";
 export * from "./metering/series-query.ts";
 export * from "./metering/series.ts";
+export * from "./metering/meter-definition.ts";
+export * from "./metering/threshold-periods.ts";
 export * from "./auth/key-state.ts";
 export * from "./pricing/units.ts";

@@ -65,3 +65,20 @@ export {
   retireUnitType,
   type UnitTypeChange,
 } from "./catalog/product-units.ts";
+export {
+  changeMeterDefinition,
+  createMeterDefinition,
+  deleteMeterDefinition,
+  listMeterDefinitions,
+  meterUnits,
+  type CreatedDefinition,
+  type MeterDefinitionRecord,
+} from "./meters/meter-definitions.ts";
+export {
+  listThresholdNotices,
+  noticedSince,
+  noticeKey,
+  noticeThresholdCrossed,
+  watchedThresholds,
+  type ThresholdCrossing,
+} from "./meters/threshold-notices.ts";

@@ -92,6 +92,12 @@ describe("demo seed", () => {
       "workflow-email-sent",
     ]);
     expect(await db.usageEntry.count({ where: { operator: { slug: "harbour" } } })).toBeGreaterThan(0);
+    const defined = await db.meterDefinition.findMany({ where: { operatorId: demo.id }, orderBy: { meter: "asc" } });
+    expect(defined.map((d) => [d.meter, d.unit])).toEqual([
+      ["api-calls", "calls"],
+      ["sms-sent", "SMS"],
+      ["storage-gb", "GB"],
+    ]);
   });
 
   it("keeps every timeslot's places taken equal to its confirmed bookings", async () => {

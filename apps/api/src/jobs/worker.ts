@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 
 import { compactUsage, dueEmails, expireHolds, purgeExpired, type Database } from "@slotwise/db";
 
+import { checkUsageThresholds } from "./check-thresholds.ts";
 import type { Mailer } from "./mailer.ts";
 import { sendOutboxEmail } from "./send-email.ts";
 
@@ -17,6 +18,8 @@ export interface WorkerOptions {
   intervalMs?: number;
   /** How often expired idempotency records and console sessions are deleted. */
   retentionIntervalMs?: number;
+  /** How often usage is compared with the meters' thresholds. */
+  thresholdIntervalMs?: number;
   /** How long a send may take; a send of a worker that died is tried again after it. */
   sendLeaseSeconds?: number;
 }
@@ -49,7 +52,8 @@ async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
 /**
  * The background work of the platform, on pg-boss (its queue lives in PostgreSQL, schema
  * `pgboss`): expiring holds, sending outbox e-mails with retries and back-off, one job per
- * e-mail, folding usage into its rollups, and deleting expired records. Any number of API processes may run it.
+ * e-mail, folding usage into its rollups, noticing usage thresholds crossed, and deleting
+ * expired records. Any number of API processes may run it.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { db, mailer, now, log } = options;
@@ -96,8 +100,20 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     const { bookingIds } = await expireHolds(db, now());
     if (bookingIds.length > 0) log.info({ bookings: bookingIds.length }, "holds expired");
   };
+  // Right after compaction, so the totals read mostly rollups; the e-mail it queues goes out
+  // on the next sweep.
+  const thresholdMs = options.thresholdIntervalMs ?? 30_000;
+  let checkedAt = -Infinity;
+  const thresholds = async () => {
+    if (performance.now() - checkedAt < thresholdMs) return;
+    checkedAt = performance.now();
+    const { noticed, failed } = await checkUsageThresholds(db, now());
+    if (noticed > 0) log.info({ noticed }, "usage thresholds crossed");
+    for (const { operatorId, error } of failed)
+      log.error({ err: error, operatorId }, "usage thresholds not checked; checked again next time");
+  };
   // Each task on its own: one that fails (and is retried next tick) never holds back the others.
-  const tasks = { expire, sweep, compact, purge };
+  const tasks = { expire, compact, thresholds, sweep, purge };
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -26,9 +26,24 @@ const periodSchema = z.object({
 export const usageSummarySchema = z
   .object({
     Period: periodSchema,
-    Totals: z.object({ Usage: z.number(), Events: z.int() }),
+    Totals: z.object({
+      Usage: z.number().meta({
+        description: "The sum over every meter, as the contract has it; meaningful only when all share one unit",
+      }),
+      Events: z.int(),
+    }),
     Meters: z
-      .array(z.object({ Meter: z.string(), TotalUsage: z.number(), EventCount: z.int() }))
+      .array(
+        z.object({
+          Meter: z.string(),
+          TotalUsage: z.number(),
+          EventCount: z.int(),
+          Unit: z
+            .string()
+            .optional()
+            .meta({ description: "The meter's unit, from its definition; absent when it has none" }),
+        }),
+      )
       .meta({ description: "By TotalUsage, highest first, then by Meter" }),
   })
   .meta({
@@ -44,7 +59,7 @@ export const usageSummarySchema = z
         },
         Totals: { Usage: 1234.5, Events: 310 },
         Meters: [
-          { Meter: "api-calls", TotalUsage: 1200, EventCount: 300 },
+          { Meter: "api-calls", TotalUsage: 1200, EventCount: 300, Unit: "calls" },
           { Meter: "order-completed", TotalUsage: 34.5, EventCount: 10 },
         ],
       },

@@ -5,10 +5,11 @@ import {
   localBuckets,
   makePeriod,
   periodInstants,
+  withUnits,
   type BucketUnit,
   type Period,
 } from "@slotwise/core";
-import { operatorById, usageSeries, usageTotals, type Db } from "@slotwise/db";
+import { meterUnits, operatorById, usageSeries, usageTotals, type Db } from "@slotwise/db";
 
 export interface SummaryQuery {
   from: string;
@@ -22,11 +23,12 @@ export async function periodFor(db: Db, operatorId: number, query: SummaryQuery)
   return makePeriod(query.from, query.to, query.tz ?? operator.timeZone);
 }
 
-/** The usage summary of contract section 8, for the REST path and the console alike. */
+/** The usage summary of contract section 8, with each meter's unit (section 14), for the REST path and the console alike. */
 export async function summarizeUsage(db: Db, operatorId: number, query: SummaryQuery) {
   const period = await periodFor(db, operatorId, query);
   const { start, end } = periodInstants(period);
-  return assembleSummary(period, await usageTotals(db, operatorId, start, end));
+  const [totals, units] = await Promise.all([usageTotals(db, operatorId, start, end), meterUnits(db, operatorId)]);
+  return withUnits(assembleSummary(period, totals), units);
 }
 
 /** Per local day, or per local hour for periods of up to 3 days. */

@@ -15,9 +15,16 @@ import {
   listConsoleBookings,
 } from "../routers/console/bookings.ts";
 import { changeTimeslot } from "../routers/console/change-timeslot.ts";
+import {
+  changeConsoleMeterDefinition,
+  createConsoleMeterDefinition,
+  deleteConsoleMeterDefinition,
+  listConsoleMeterDefinitions,
+} from "../routers/console/meter-definitions.ts";
 import { listConsoleOutbox } from "../routers/console/outbox.ts";
 import { sellAtDesk } from "../routers/console/point-of-sale.ts";
 import { me, signIn, signOut } from "../routers/console/session.ts";
+import { listConsoleThresholdNotices } from "../routers/console/threshold-notices.ts";
 import {
   addConsoleUnitType,
   changeConsoleUnitType,
@@ -29,6 +36,7 @@ import { listProducts } from "../routers/products/list-products.ts";
 import { resolveProduct } from "../routers/products/resolve-product.ts";
 import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/list-questions.ts";
 import { shopActivities, shopCheckout, shopJoinWaitlist, shopTimeslots } from "../routers/shopfront/shopfront.ts";
+import { usageMeterDefinitions } from "../routers/usage/meter-definitions.ts";
 import { recordUsageBatchEntries } from "../routers/usage/record-usage-batch.ts";
 import { recordUsageEntry } from "../routers/usage/record-usage.ts";
 import { usageSeries } from "../routers/usage/usage-series.ts";
@@ -54,6 +62,7 @@ export const appRouter = router({
     recordBatch: recordUsageBatchEntries,
     summary: usageSummary,
     series: usageSeries,
+    meterDefinitions: usageMeterDefinitions,
   }),
   shopfront: router({
     activities: shopActivities,
@@ -81,6 +90,13 @@ export const appRouter = router({
     timeslots: router({ change: changeTimeslot }),
     outbox: router({ list: listConsoleOutbox }),
     usage: router({ summary: consoleUsageSummary, series: consoleUsageSeries, csv: consoleUsageCsv }),
+    meterDefinitions: router({
+      list: listConsoleMeterDefinitions,
+      create: createConsoleMeterDefinition,
+      change: changeConsoleMeterDefinition,
+      delete: deleteConsoleMeterDefinition,
+    }),
+    thresholdNotices: router({ list: listConsoleThresholdNotices }),
   }),
 });
 

@@ -8,6 +8,11 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat("en-GB", { maximumFractionDigits: 12 }).format(value);
 }
 
+/** A meter's figure with its unit beside it, when the meter has one. */
+export function formatUsage(value: number, unit: string | null | undefined): string {
+  return unit ? `${formatNumber(value)} ${unit}` : formatNumber(value);
+}
+
 export function formatInstant(iso: string | null, timeZone?: string): string {
   if (!iso) return "—";
   return new Intl.DateTimeFormat("en-GB", {

@@ -25,8 +25,8 @@ export function builtInLookAlike(name: string): BuiltInMeterName | undefined {
   return BY_SKELETON.get(skeleton(name));
 }
 
-/** Any meter's name, built-in ones included: what a reader may ask for. */
-export function anyMeterNameField(field: string) {
+/** The alphabet and length every meter name keeps (contract section 8, docs/decisions.md). */
+function meterNameText(field: string) {
   return textField(field, 1, 100).regex(METER_NAME_PATTERN, {
     error: `${field} must use only ASCII letters, digits and - _ . : /`,
     abort: true,
@@ -35,7 +35,7 @@ export function anyMeterNameField(field: string) {
 
 /** A custom meter's name (contract section 8, with the safe alphabet of docs/decisions.md). */
 export function meterNameField(field: string) {
-  return anyMeterNameField(field)
+  return meterNameText(field)
     .check((ctx) => {
       const builtIn = builtInLookAlike(ctx.value);
       if (!builtIn) return;
@@ -46,4 +46,21 @@ export function meterNameField(field: string) {
       ctx.issues.push({ code: "custom", message, input: ctx.value });
     })
     .meta({ description: METER_NAME_RULE });
+}
+
+/**
+ * Any name usage can be recorded under, built-in meters included by their exact names: what a
+ * meter definition or a reader names. A look-alike of a built-in name is refused, since no usage
+ * can ever be recorded under it.
+ */
+export function anyMeterNameField(field: string) {
+  return meterNameText(field).check((ctx) => {
+    const builtIn = builtInLookAlike(ctx.value);
+    if (builtIn && builtIn !== ctx.value)
+      ctx.issues.push({
+        code: "custom",
+        message: `${field} must be ${builtIn} exactly, or not look like it`,
+        input: ctx.value,
+      });
+  });
 }

@@ -12,6 +12,8 @@ export interface MeterSummary {
   Meter: string;
   TotalUsage: number;
   EventCount: number;
+  /** The meter's unit, when its definition names one (contract section 14). */
+  Unit?: string;
 }
 
 export interface UsageSummary {
@@ -41,5 +43,16 @@ export function assembleSummary(period: Period, rows: readonly MeterTotal[]): Us
     Period: period,
     Totals: { Usage: totalUsage.toNumber(), Events: totalEvents },
     Meters: exact.map((r) => ({ Meter: r.meter, TotalUsage: r.total.toNumber(), EventCount: r.events })),
+  };
+}
+
+/** The summary with each meter's unit beside its figures, for the meters that have one; the rest unchanged. */
+export function withUnits(summary: UsageSummary, units: ReadonlyMap<string, string>): UsageSummary {
+  return {
+    ...summary,
+    Meters: summary.Meters.map((m) => {
+      const unit = units.get(m.Meter);
+      return unit === undefined ? m : { ...m, Unit: unit };
+    }),
   };
 }

@@ -17,13 +17,13 @@ export const USAGE_DECIMAL_PLACES = 6;
 export const USAGE_SIGNIFICANT_DIGITS = 15;
 export const USAGE_LIMIT = 1e15;
 
-/** Why `usage` (already known to be a finite number below the limit) has too many digits, or null. */
-function usageDigitsProblem(usage: number): string | null {
-  const exact = new Decimal(usage);
+/** Why `amount` (already known to be a finite number below the limit) has too many digits, or null. */
+function digitsProblem(field: string, amount: number): string | null {
+  const exact = new Decimal(amount);
   if (exact.decimalPlaces() > USAGE_DECIMAL_PLACES)
-    return `Usage must have at most ${USAGE_DECIMAL_PLACES} decimal places`;
+    return `${field} must have at most ${USAGE_DECIMAL_PLACES} decimal places`;
   if (exact.precision() > USAGE_SIGNIFICANT_DIGITS)
-    return `Usage must have at most ${USAGE_SIGNIFICANT_DIGITS} significant digits`;
+    return `${field} must have at most ${USAGE_SIGNIFICANT_DIGITS} significant digits`;
   return null;
 }
 
@@ -31,18 +31,26 @@ const USAGE_DESCRIPTION =
   "Greater than 0 and less than 1e15, with at most 6 decimal places and at most 15 significant digits (what every double carries exactly): " +
   "stored exactly as sent, never rounded. Totals below 1e9, and whole-number totals up to 2^53, come back exact.";
 
+/**
+ * An exact amount of usage, as a JSON number under the usage bounds: what an entry records,
+ * and what a meter's threshold is compared with, so both are stored as written.
+ */
+export function usageAmountField(field: string) {
+  return z
+    .number({ error: (i) => (i.input === undefined ? `${field} is required` : `${field} must be a JSON number`) })
+    .positive({ error: `${field} must be greater than 0` })
+    .lt(USAGE_LIMIT, { error: `${field} must be less than 1e15` })
+    .check((ctx) => {
+      const problem = ctx.value < USAGE_LIMIT ? digitsProblem(field, ctx.value) : null;
+      if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+    })
+    .meta({ description: USAGE_DESCRIPTION });
+}
+
 /** The body of `POST /usage/meters` (contract section 8), all but the bound that needs a clock. */
 export const usageEntryBodySchema = z.object({
   Meter: meterNameField("Meter"),
-  Usage: z
-    .number({ error: (i) => (i.input === undefined ? "Usage is required" : "Usage must be a JSON number") })
-    .positive({ error: "Usage must be greater than 0" })
-    .lt(USAGE_LIMIT, { error: "Usage must be less than 1e15" })
-    .check((ctx) => {
-      const problem = ctx.value < USAGE_LIMIT ? usageDigitsProblem(ctx.value) : null;
-      if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
-    })
-    .meta({ description: USAGE_DESCRIPTION }),
+  Usage: usageAmountField("Usage"),
   ExtraInfo: stringField("ExtraInfo").max(10_000, { error: "ExtraInfo must be at most 10000 characters" }).nullish(),
   OccurredAt: integerField("OccurredAt")
     .min(EARLIEST_OCCURRED_AT, { error: "OccurredAt must be Unix seconds on or after 2000-01-01 (946684800)" })

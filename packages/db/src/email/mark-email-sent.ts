@@ -5,7 +5,9 @@ import { recordBuiltInUsage } from "../usage/record-usage.ts";
 /**
  * Marks an outbox e-mail sent and records its built-in meter in the same transaction:
  * `waitlist-notified` for a waitlist notification, `workflow-email-sent` for the workflow
- * e-mails. The meter's dedupe key is the e-mail's id, so a send retried after a crash
+ * e-mails (confirmation, reminder). A usage-threshold e-mail is the platform talking to the
+ * operator, no workflow of theirs, so it meters nothing (and a threshold on
+ * `workflow-email-sent` cannot feed itself). The meter's dedupe key is the e-mail's id, so a send retried after a crash
  * between sending and this call still counts once.
  */
 export async function markEmailSentInTx(
@@ -22,6 +24,7 @@ export async function markEmailSentInTx(
     });
   }
   const dedupeKey = `email:${emailId}`;
+  if (email.kind === "USAGE_THRESHOLD") return;
   if (email.kind === "WAITLIST_NOTIFICATION") {
     const entry = email.waitlistEntry;
     if (!entry) throw new Error(`Waitlist e-mail ${emailId} has no waitlist entry`);

@@ -45,3 +45,28 @@ export function waitlistEmail(firstName: string, participants: number, slot: Slo
     ].join("\n"),
   };
 }
+
+export interface ThresholdDescription {
+  meter: string;
+  unit: string | null;
+  period: "day" | "month";
+  threshold: string;
+  total: string;
+  periodStart: string;
+  timeZone: string;
+}
+
+export function thresholdEmail(name: string, crossing: ThresholdDescription) {
+  const amount = (value: string) => (crossing.unit ? `${value} ${crossing.unit}` : value);
+  const period =
+    crossing.period === "day" ? `on ${crossing.periodStart}` : `in the month starting ${crossing.periodStart}`;
+  return {
+    subject: `Usage of ${crossing.meter} reached ${amount(crossing.threshold)} ${period}`,
+    text: [
+      `Hello ${name},`,
+      "",
+      `Usage of the meter ${crossing.meter} reached its ${crossing.period === "day" ? "daily" : "monthly"} threshold of ${amount(crossing.threshold)} ${period} (${crossing.timeZone}): ${amount(crossing.total)} so far.`,
+      "You are told once per threshold and period. The console's Meters page lists every threshold reached.",
+    ].join("\n"),
+  };
+}

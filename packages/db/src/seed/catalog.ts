@@ -47,7 +47,15 @@ export interface OperatorSpec {
   bookings: number;
   /** Customers' phone numbers: a prefix and how many digits follow it. */
   phones: [prefix: string, digits: number][];
-  customMeters: { name: string; perDay: [number, number]; usage: [number, number]; decimals: number }[];
+  /** Usage the operator's own services report, with the unit and description of each meter's definition. */
+  customMeters: {
+    name: string;
+    unit: string;
+    description: string;
+    perDay: [number, number];
+    usage: [number, number];
+    decimals: number;
+  }[];
 }
 
 const swim: QuestionSpec = { label: "Can every participant swim 50 metres?", type: "boolean", required: true };
@@ -99,9 +107,30 @@ export const DEMO: OperatorSpec = {
     ["+3461", 7],
   ],
   customMeters: [
-    { name: "api-calls", perDay: [4, 8], usage: [40, 400], decimals: 0 },
-    { name: "sms-sent", perDay: [0, 4], usage: [1, 3], decimals: 0 },
-    { name: "storage-gb", perDay: [1, 1], usage: [2, 6], decimals: 3 },
+    {
+      name: "api-calls",
+      unit: "calls",
+      description: "Searches of the booking widget",
+      perDay: [4, 8],
+      usage: [40, 400],
+      decimals: 0,
+    },
+    {
+      name: "sms-sent",
+      unit: "SMS",
+      description: "Reminders sent by text",
+      perDay: [0, 4],
+      usage: [1, 3],
+      decimals: 0,
+    },
+    {
+      name: "storage-gb",
+      unit: "GB",
+      description: "Tour photos kept for customers",
+      perDay: [1, 1],
+      usage: [2, 6],
+      decimals: 3,
+    },
   ],
   activities: [
     {
@@ -241,7 +270,16 @@ export const HARBOUR: OperatorSpec = {
     ["+6421", 7],
     ["+447", 9],
   ],
-  customMeters: [{ name: "api-calls", perDay: [2, 5], usage: [20, 200], decimals: 0 }],
+  customMeters: [
+    {
+      name: "api-calls",
+      unit: "calls",
+      description: "Searches of the booking widget",
+      perDay: [2, 5],
+      usage: [20, 200],
+      decimals: 0,
+    },
+  ],
   activities: [
     {
       name: "Harbour Bridge Climb at Dawn",

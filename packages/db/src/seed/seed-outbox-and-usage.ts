@@ -34,7 +34,7 @@ export async function seedSentEmails(tx: Tx, operatorId: number, anchor: Date, r
   }
 }
 
-/** 90 days of the operator's own meters, as its services would have reported them. */
+/** 90 days of the operator's own meters, as its services would have reported them, and their definitions. */
 export async function seedCustomUsage(
   tx: Tx,
   spec: OperatorSpec,
@@ -56,4 +56,14 @@ export async function seedCustomUsage(
     }
   }
   await tx.usageEntry.createMany({ data });
+  await tx.meterDefinition.createMany({
+    data: spec.customMeters.map((m) => ({
+      operatorId,
+      meter: m.name,
+      unit: m.unit,
+      description: m.description,
+      createdAt: anchor,
+      updatedAt: anchor,
+    })),
+  });
 }

@@ -28,13 +28,15 @@ export const consoleUsageCsv = consoleProcedure
         m.TotalUsage,
         m.EventCount,
         BUILT_IN_METER_NAMES.some((b) => b === m.Meter) ? "yes" : "no",
+        m.Unit ?? "",
       ]);
       return {
         filename: name,
+        // The total row counts events only: meters of different units do not add up.
         csv: spreadsheetCsv([
-          ["meter", "total_usage", "event_count", "built_in"],
+          ["meter", "total_usage", "event_count", "built_in", "unit"],
           ...rows,
-          ["TOTAL", summary.Totals.Usage, summary.Totals.Events, ""],
+          ["TOTAL", "", summary.Totals.Events, "", ""],
         ]),
       };
     }

@@ -14,6 +14,7 @@ import { trpc } from "../../lib/trpc";
 const NAV: { href: string; label: string; icon: IconName }[] = [
   { href: "/bookings", label: "Bookings", icon: "bookings" },
   { href: "/usage", label: "Usage", icon: "usage" },
+  { href: "/meters", label: "Meters", icon: "meters" },
   { href: "/activities", label: "Activities", icon: "activities" },
   { href: "/pos", label: "Point of sale", icon: "pos" },
   { href: "/keys", label: "API keys", icon: "keys" },

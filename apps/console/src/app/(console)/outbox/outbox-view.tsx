@@ -52,6 +52,7 @@ export function OutboxView() {
             <option value="BOOKING_CONFIRMATION">Booking confirmation</option>
             <option value="BOOKING_REMINDER">Booking reminder</option>
             <option value="WAITLIST_NOTIFICATION">Waitlist notification</option>
+            <option value="USAGE_THRESHOLD">Usage threshold</option>
           </select>
         </label>
       </div>

@@ -9,7 +9,7 @@ import { addDays } from "@slotwise/core/plain-dates";
 import { Card } from "../../../components/card";
 import { EmptyState, ErrorState, Loading, SkeletonBlock } from "../../../components/states";
 import { rangeFromUrl, type RangeChoice } from "../../../lib/date-ranges";
-import { formatLocalDate, formatNumber } from "../../../lib/format";
+import { formatLocalDate, formatNumber, formatUsage } from "../../../lib/format";
 import { problemMessage } from "../../../lib/problem";
 import { trpc } from "../../../lib/trpc";
 import { useUrlState } from "../../../lib/use-url-state";
@@ -123,13 +123,8 @@ export function UsageView() {
         </>
       ) : (
         <>
-          <div className="grid-3">
-            <div className="card stat">
-              <div className="label">Total usage</div>
-              <div className="value" data-testid="total-usage">
-                {formatNumber(data.Totals.Usage)}
-              </div>
-            </div>
+          {/* Meters of different units never add up: the headline counts events, each meter keeps its own total. */}
+          <div className="grid-2">
             <div className="card stat">
               <div className="label">Events</div>
               <div className="value" data-testid="total-events">
@@ -149,7 +144,7 @@ export function UsageView() {
             </div>
           ) : (
             <>
-              <Card id="totals-heading" title="Total usage per meter">
+              <Card id="totals-heading" title="Total usage per meter, each in its own unit">
                 <TotalsChart meters={data.Meters} />
               </Card>
               <Card id="table-heading" title="Meters" flush>
@@ -176,7 +171,7 @@ export function UsageView() {
                             <span className="mono">{m.Meter}</span>{" "}
                             {builtIn.has(m.Meter) && <span className="badge built-in">Built-in</span>}
                           </td>
-                          <td className="right num">{formatNumber(m.TotalUsage)}</td>
+                          <td className="right num">{formatUsage(m.TotalUsage, m.Unit)}</td>
                           <td className="right num">{formatNumber(m.EventCount)}</td>
                           <td className="right num hide-narrow">
                             {data.Totals.Events ? `${((100 * m.EventCount) / data.Totals.Events).toFixed(1)} %` : "—"}
@@ -186,10 +181,8 @@ export function UsageView() {
                     </tbody>
                     <tfoot>
                       <tr>
-                        <th scope="row">Total</th>
-                        <td className="right num">
-                          <strong>{formatNumber(data.Totals.Usage)}</strong>
-                        </td>
+                        <th scope="row">All meters</th>
+                        <td className="right muted">—</td>
                         <td className="right num">
                           <strong>{formatNumber(data.Totals.Events)}</strong>
                         </td>
@@ -206,6 +199,7 @@ export function UsageView() {
                     <div key={m.Meter} className="card">
                       <div className="card-head">
                         <h3 className="mono">{m.Meter}</h3>
+                        {m.Unit && <span className="muted small">{m.Unit}</span>}
                         {builtIn.has(m.Meter) && <span className="badge built-in">Built-in</span>}
                       </div>
                       <div className="card-body">
@@ -216,6 +210,7 @@ export function UsageView() {
                             values={perMeter.get(m.Meter) ?? new Map()}
                             color={colorOf(i)}
                             unit={unit}
+                            meterUnit={m.Unit}
                           />
                         ) : (
                           <SkeletonBlock height={170} />
