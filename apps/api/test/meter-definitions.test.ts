@@ -176,7 +176,7 @@ describe("GET /usage/meter-definitions", () => {
   });
 });
 
-describe("usage summaries", () => {
+describe("usage summaries and series", () => {
   it("carry each meter's Unit when it has one, and nothing more for the others", async () => {
     await desk.console.meterDefinitions.create.mutate({ Meter: "upload-gb", Unit: "GB" });
     await desk.console.meterDefinitions.create.mutate({ Meter: "no-unit", Description: "counted" });
@@ -200,6 +200,15 @@ describe("usage summaries", () => {
       { Meter: "no-unit", TotalUsage: 1, EventCount: 1 },
     ]);
     expect(data.Totals).toEqual({ Usage: 10.5, Events: 3 });
+    const series = await api.request("/api/v2/usage/meters/series?from=2026-04-02&to=2026-04-02&tz=UTC", {
+      key: writer,
+    });
+    const { Series } = ((await series.json()) as { data: { Series: { Meter: string; Unit?: string }[] } }).data;
+    expect(Series.map(({ Meter, Unit }) => ({ Meter, Unit }))).toEqual([
+      { Meter: "calls", Unit: undefined },
+      { Meter: "upload-gb", Unit: "GB" },
+      { Meter: "no-unit", Unit: undefined },
+    ]);
     const consoleSummary = await desk.console.usage.summary.query({ from: "2026-04-02", to: "2026-04-02", tz: "UTC" });
     expect(consoleSummary.Meters.find((m) => m.Meter === "upload-gb")?.Unit).toBe("GB");
     const csv = await desk.console.usage.csv.query({

@@ -74,6 +74,10 @@ export const usageSeriesSchema = z
       .array(
         z.object({
           Meter: z.string(),
+          Unit: z
+            .string()
+            .optional()
+            .meta({ description: "The meter's unit, from its definition; absent when it has none" }),
           Points: z
             .array(
               z.object({
@@ -106,6 +110,7 @@ export const usageSeriesSchema = z
         Series: [
           {
             Meter: "api-calls",
+            Unit: "calls",
             Points: [
               { Start: "2026-11-01", StartTimestamp: 1793491200, TotalUsage: 120, EventCount: 30 },
               { Start: "2026-11-02", StartTimestamp: 1793577600, TotalUsage: 0, EventCount: 0 },

@@ -28,7 +28,8 @@ export async function summarizeUsage(db: Db, operatorId: number, query: SummaryQ
   const period = await periodFor(db, operatorId, query);
   const { start, end } = periodInstants(period);
   const [totals, units] = await Promise.all([usageTotals(db, operatorId, start, end), meterUnits(db, operatorId)]);
-  return withUnits(assembleSummary(period, totals), units);
+  const summary = assembleSummary(period, totals);
+  return { ...summary, Meters: withUnits(summary.Meters, units) };
 }
 
 /** Per local day, or per local hour for periods of up to 3 days. */

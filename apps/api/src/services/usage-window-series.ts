@@ -1,19 +1,23 @@
-import { assembleSeries, localBuckets, periodInstants, type SeriesQuery } from "@slotwise/core";
-import { usageSeries, type Db } from "@slotwise/db";
+import { assembleSeries, localBuckets, periodInstants, withUnits, type SeriesQuery } from "@slotwise/core";
+import { meterUnits, usageSeries, type Db } from "@slotwise/db";
 
 import { periodFor } from "./summarize-usage.ts";
 
-/** The usage series of contract section 14: every window of the period, per meter. */
+/** The usage series of contract section 14: every window of the period, per meter, with its unit. */
 export async function usageWindowSeries(db: Db, operatorId: number, query: SeriesQuery) {
   const period = await periodFor(db, operatorId, query);
   const { end } = periodInstants(period);
   const windows = localBuckets(period.From, period.To, period.TimeZone, query.window);
-  const rows = await usageSeries(
-    db,
-    operatorId,
-    windows.map((w) => w.start),
-    end,
-    query.meter ?? null,
-  );
-  return assembleSeries(period, query.window, windows, rows, query.meter);
+  const [rows, units] = await Promise.all([
+    usageSeries(
+      db,
+      operatorId,
+      windows.map((w) => w.start),
+      end,
+      query.meter ?? null,
+    ),
+    meterUnits(db, operatorId),
+  ]);
+  const series = assembleSeries(period, query.window, windows, rows, query.meter);
+  return { ...series, Series: withUnits(series.Series, units) };
 }

@@ -130,8 +130,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Book a timeslot
-         * @description Books places in the timeslot at Date and Time (local to the activity): either Participants (that many adults) or Units (a quantity of each unit type, e.g. two adults and a child), never both. The booking keeps each unit's price and the Total at the moment of booking. 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.
+         * Book or hold a timeslot
+         * @description Books places in the timeslot at Date and Time (local to the activity): either Participants (that many adults) or Units (a quantity of each unit type, e.g. two adults and a child), never both. The booking keeps each unit's price and the Total at the moment of booking. With HoldMinutes (1 to 60) the places are held instead: Status on_hold until ExpiresAt, Customer optional until you confirm it with POST …/confirm; an unconfirmed hold expires and its places come back. 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.
          */
         post: operations["bookings-create"];
         delete?: never;
@@ -168,9 +168,49 @@ export interface paths {
         put?: never;
         /**
          * Cancel one of your bookings
-         * @description Frees the places (people on the timeslot's waitlist are told). Cancelling a cancelled booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.
+         * @description Frees the places of a booking or a hold (people on the timeslot's waitlist are told). Cancelling a cancelled or expired booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.
          */
         post: operations["bookings-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ota/{partner}/booking/{Reference}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a hold
+         * @description Makes a hold a confirmed booking before its ExpiresAt: the places are already yours. The body is optional: Customer (required if the hold has none), Answers and PaymentReference, each as for a booking, replace what the hold had. The confirmation e-mail goes out now. Confirming a confirmed booking returns it unchanged; after ExpiresAt it is 409 hold-expired, and a cancelled booking is 409 booking-not-changeable.
+         */
+        post: operations["bookings-confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ota/{partner}/booking/{Reference}/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a booking or a hold
+         * @description Moves a booking or hold to another Date and/or Time of the same activity, or changes its places (Participants or Units, not both): give any of them, the rest stays. The places move in one step: if the new timeslot lacks them (409 insufficient-capacity with `available`) or is past or closed (409 timeslot-unavailable), nothing changes. New places are priced at today's prices and the Total follows; a move alone keeps what was paid. A cancelled or expired booking, or one whose timeslot has started, is 409 booking-not-changeable. Asking for what the booking already is changes nothing, so a retry is safe.
+         */
+        post: operations["bookings-change"];
         delete?: never;
         options?: never;
         head?: never;
@@ -235,6 +275,26 @@ export interface paths {
          * @description Entries are as for a single entry, EventID included. The batch is validated whole: one invalid entry makes it a 422 naming that entry (`Entries[3].Usage`) and nothing is recorded. An entry whose EventID was already recorded, or that repeats an EventID earlier in the batch, is counted in Duplicates and not recorded again. Bodies up to 1 MiB.
          */
         post: operations["usage-recordBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage/meters/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage per hour, day or month of a date range
+         * @description Per meter, one point per window (default day) of the local days from..to (both included, at most 366) in tz, which defaults to the operator's time zone; windows without usage are zeros. Window edges are local: a day across a daylight-saving change lasts 23 or 25 hours, months start on their first local midnight (the first at from). hour is allowed for periods of at most 31 days. meter (repeatable, at most 25) names the meters wanted, built-in ones included; without it, every meter with usage in the period, which must be at most 25.
+         */
+        get: operations["usage-series"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -445,8 +505,13 @@ export interface components {
          */
         Booking: {
             Reference: string;
-            /** @enum {string} */
-            Status: "confirmed" | "cancelled";
+            /**
+             * @description on_hold: places taken until ExpiresAt, waiting for confirm; expired: a hold not confirmed in time, its places released
+             * @enum {string}
+             */
+            Status: "on_hold" | "confirmed" | "cancelled" | "expired";
+            /** @description Unix seconds: when a hold lapses (or lapsed) unless confirmed. Only on holds */
+            ExpiresAt?: number;
             ActivityID: string;
             Date: string;
             Time: string;
@@ -472,13 +537,14 @@ export interface components {
                 /** @description ISO 4217 */
                 Currency: string;
             };
+            /** @description null only on a hold made without one; confirming requires it */
             Customer: {
                 FirstName: string;
                 LastName: string;
                 Email: string;
                 /** @description E.164 */
                 Phone: string;
-            };
+            } | null;
             PaymentReference: string | null;
             /** @enum {string} */
             WaiverStatus: "complete" | "pending";
@@ -551,6 +617,72 @@ export interface components {
                 EventCount: number;
                 /** @description The meter's unit, from its definition; absent when it has none */
                 Unit?: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "Period": {
+         *         "From": "2026-11-01",
+         *         "To": "2026-11-03",
+         *         "TimeZone": "UTC",
+         *         "FromTimestamp": 1793491200,
+         *         "ToTimestamp": 1793750399
+         *       },
+         *       "Window": "day",
+         *       "Series": [
+         *         {
+         *           "Meter": "api-calls",
+         *           "Unit": "calls",
+         *           "Points": [
+         *             {
+         *               "Start": "2026-11-01",
+         *               "StartTimestamp": 1793491200,
+         *               "TotalUsage": 120,
+         *               "EventCount": 30
+         *             },
+         *             {
+         *               "Start": "2026-11-02",
+         *               "StartTimestamp": 1793577600,
+         *               "TotalUsage": 0,
+         *               "EventCount": 0
+         *             },
+         *             {
+         *               "Start": "2026-11-03",
+         *               "StartTimestamp": 1793664000,
+         *               "TotalUsage": 80.5,
+         *               "EventCount": 21
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        UsageSeries: {
+            Period: {
+                From: string;
+                To: string;
+                TimeZone: string;
+                /** @description 00:00:00 of From in TimeZone, Unix seconds */
+                FromTimestamp: number;
+                /** @description 23:59:59 of To in TimeZone, Unix seconds */
+                ToTimestamp: number;
+            };
+            /** @enum {string} */
+            Window: "hour" | "day" | "month";
+            /** @description By TotalUsage over the period, highest first, then by Meter */
+            Series: {
+                Meter: string;
+                /** @description The meter's unit, from its definition; absent when it has none */
+                Unit?: string;
+                /** @description One per window of the period, in time order, zeros included */
+                Points: {
+                    /** @description Local start of the window in TimeZone: YYYY-MM-DD for day and month windows (the first month starts at From), YYYY-MM-DDTHH:00 for hour windows (the hour the autumn change repeats appears twice) */
+                    Start: string;
+                    /** @description First instant of the window, Unix seconds */
+                    StartTimestamp: number;
+                    TotalUsage: number;
+                    EventCount: number;
+                }[];
             }[];
         };
         /**
@@ -656,7 +788,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Conflict (`insufficient-capacity`, `timeslot-unavailable`, `idempotency-conflict`) */
+        /** @description Conflict (`insufficient-capacity`, `timeslot-unavailable`, `hold-expired`, `booking-not-changeable`, `idempotency-conflict`) */
         Problem409: {
             headers: {
                 [name: string]: unknown;
@@ -1097,7 +1229,7 @@ export interface operations {
                         UnitID: string;
                         Quantity: number;
                     }[];
-                    Customer: {
+                    Customer?: {
                         FirstName: string;
                         LastName: string;
                         Email: string;
@@ -1108,6 +1240,7 @@ export interface operations {
                         QuestionID: string;
                         Value: unknown;
                     }[];
+                    HoldMinutes?: number;
                 };
             };
         };
@@ -1247,6 +1380,136 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    "bookings-confirm": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Your partner slug, as bound to your API key */
+                partner: string;
+                /** @description The booking reference */
+                Reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Customer?: {
+                        FirstName: string;
+                        LastName: string;
+                        Email: string;
+                        Phone: string;
+                    };
+                    PaymentReference?: string;
+                    Answers?: {
+                        QuestionID: string;
+                        Value: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Booking"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "bookings-change": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Your partner slug, as bound to your API key */
+                partner: string;
+                /** @description The booking reference */
+                Reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Date?: string;
+                    Time?: string;
+                    Participants?: number;
+                    Units?: {
+                        UnitID: string;
+                        Quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Booking"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
     "bookings-search": {
         parameters: {
             query: {
@@ -1254,7 +1517,7 @@ export interface operations {
                 from: string;
                 /** @description A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity */
                 to: string;
-                status?: "confirmed" | "cancelled";
+                status?: "on_hold" | "confirmed" | "cancelled" | "expired";
                 cursor?: string;
             };
             header?: {
@@ -1473,6 +1736,60 @@ export interface operations {
             403: components["responses"]["Problem403"];
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "usage-series": {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                tz?: string;
+                meter?: string[];
+                window?: "hour" | "day" | "month";
+            };
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UsageSeries"];
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];

@@ -46,13 +46,13 @@ export function assembleSummary(period: Period, rows: readonly MeterTotal[]): Us
   };
 }
 
-/** The summary with each meter's unit beside its figures, for the meters that have one; the rest unchanged. */
-export function withUnits(summary: UsageSummary, units: ReadonlyMap<string, string>): UsageSummary {
-  return {
-    ...summary,
-    Meters: summary.Meters.map((m) => {
-      const unit = units.get(m.Meter);
-      return unit === undefined ? m : { ...m, Unit: unit };
-    }),
-  };
+/** Each meter's unit beside its figures, for the meters that have one; the rest unchanged. */
+export function withUnits<T extends { Meter: string }>(
+  meters: readonly T[],
+  units: ReadonlyMap<string, string>,
+): (T & { Unit?: string })[] {
+  return meters.map((m) => {
+    const unit = units.get(m.Meter);
+    return unit === undefined ? m : { ...m, Unit: unit };
+  });
 }
