@@ -89,7 +89,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger: {
       level: env.LOG_LEVEL,
       redact: ["req.headers.authorization"],
-      ...(env.prettyLogs ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname" } } } : {}),
+      ...(env.prettyLogs
+        ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname", singleLine: true } } }
+        : {}),
     },
     logController: new RequestLog(),
     clientErrorHandler: answerClientError(env.PROBLEMS_BASE),

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
-import { operationalFigures, poolUse, type Database } from "@slotwise/db";
+import { operationalFigures, poolUse, type Database, type OperationalFigures } from "@slotwise/db";
 
 import type { ReadCache } from "../cache/read-cache.ts";
 
@@ -110,16 +110,17 @@ function readCacheMetrics(registry: Registry, cache: ReadCache): void {
 function databaseMetrics(registry: Registry, db: Database): void {
   // One query per scrape feeds the three gauges below; a scrape while the database is away
   // reports -1 there rather than failing the whole page.
-  let pending: Promise<Awaited<ReturnType<typeof operationalFigures>> | undefined> | undefined;
+  let pending: Promise<OperationalFigures | undefined> | undefined;
   const figures = () => {
     pending ??= operationalFigures(db)
       .catch(() => undefined)
       .finally(() => {
+        // Kept until the gauges collecting in the same scrape have all asked for it.
         setImmediate(() => (pending = undefined));
       });
     return pending;
   };
-  const gauge = (name: string, help: string, pick: (f: Awaited<ReturnType<typeof operationalFigures>>) => number) =>
+  const gauge = (name: string, help: string, pick: (f: OperationalFigures) => number) =>
     new Gauge({
       name,
       help,
