@@ -3,4 +3,6 @@
 const consolePort = process.env.PORT ?? "3000";
 process.env.CONSOLE_ORIGIN ??= `http://localhost:${consolePort},http://127.0.0.1:${consolePort}`;
 process.env.PORT = process.env.API_PORT ?? "3001";
+// Readable lines in a terminal; production writes JSON lines for a log collector.
+process.env.LOG_FORMAT ??= "pretty";
 await import("./main.ts");

@@ -8,6 +8,10 @@ const schema = z.object({
   PUBLIC_BASE_URL: z.url().optional(),
   PROBLEMS_BASE: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `pretty` (what `pnpm dev` sets) needs pino-pretty, a development dependency. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  /** The bearer token a Prometheus scraper sends for /metrics; without it /metrics is off. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
@@ -56,15 +60,30 @@ const schema = z.object({
 
 export type ApiEnv = z.infer<typeof schema> & { PUBLIC_BASE_URL: string; PROBLEMS_BASE: string };
 
-/** The API's settings, validated once at start-up: a bad value stops the process with a clear message. */
-export function readApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
+/** One line per bad setting, named: `PORT: Too big: expected number to be <=65535`. */
+export function settingProblems(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.join(".") || "(settings)"}: ${issue.message}`);
+}
+
+/** The API's settings, or every bad one at once. */
+export function parseApiEnv(env: NodeJS.ProcessEnv = process.env): { env: ApiEnv } | { problems: string[] } {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
   const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) throw new Error(`Invalid API settings:\n${z.prettifyError(parsed.error)}`);
+  if (!parsed.success) return { problems: settingProblems(parsed.error) };
   const base = parsed.data.PUBLIC_BASE_URL ?? `http://localhost:${parsed.data.PORT}`;
   return {
-    ...parsed.data,
-    PUBLIC_BASE_URL: base,
-    PROBLEMS_BASE: parsed.data.PROBLEMS_BASE ?? `${base.replace(/\/$/, "")}/problems`,
+    env: {
+      ...parsed.data,
+      PUBLIC_BASE_URL: base,
+      PROBLEMS_BASE: parsed.data.PROBLEMS_BASE ?? `${base.replace(/\/$/, "")}/problems`,
+    },
   };
+}
+
+/** The API's settings, validated once at start-up: a bad value stops the process with a clear message. */
+export function readApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
+  const parsed = parseApiEnv(env);
+  if ("problems" in parsed)
+    throw new Error(`Invalid API settings:\n${parsed.problems.map((p) => `  ${p}`).join("\n")}`);
+  return parsed.env;
 }

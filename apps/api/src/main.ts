@@ -13,6 +13,7 @@ import { createRateLimiter } from "./http/rate-limit.ts";
 import { createMailer } from "./jobs/mailer.ts";
 import { startWorker } from "./jobs/worker.ts";
 import { createGuards, DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
+import { createApiMetrics } from "./metrics/api-metrics.ts";
 
 const env = readApiEnv();
 const database = await openDatabase();
@@ -25,7 +26,7 @@ const redis = env.REDIS_URL
   : undefined;
 
 const app = await buildServer({
-  env,
+  env: { ...env, prettyLogs: env.LOG_FORMAT === "pretty" },
   services: {
     db,
     cache,
@@ -44,6 +45,7 @@ const app = await buildServer({
       },
       redis,
     ),
+    metrics: createApiMetrics({ db, cache }),
   },
   rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),
   ready: () => readiness(db),

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
 import { createGuards } from "../src/limits/guards.ts";
+import { createApiMetrics } from "../src/metrics/api-metrics.ts";
 import { appRouter } from "../src/trpc/app-router.ts";
 import { createContext } from "../src/trpc/context.ts";
 import { answersFor, bookingBody, openSlot } from "./fixtures.ts";
@@ -249,6 +250,7 @@ describe("the same router without HTTP", () => {
         settings: TEST_SETTINGS,
         authenticateKey: keyAuthenticator(api.db, api.cache, api.tracker, now),
         guards: createGuards(GENEROUS_GUARDS),
+        metrics: createApiMetrics({ db: api.db, cache: api.cache }),
       },
       { requestId: "test", authorization: `Bearer ${key}` },
     );

@@ -12,12 +12,15 @@ import { readiness } from "../src/health/readiness.ts";
 import { buildServer } from "../src/http/build-server.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
 import { createGuards, DEFAULT_GUARD_LIMITS, type GuardLimits } from "../src/limits/guards.ts";
+import { createApiMetrics } from "../src/metrics/api-metrics.ts";
 import type { Settings } from "../src/trpc/context.ts";
 import { changeBarrier } from "./change-barrier.ts";
 
 export const PUBLIC_BASE = "http://api.test";
 export const PROBLEMS_BASE = `${PUBLIC_BASE}/problems`;
 export const CONSOLE_ORIGIN = "http://console.test";
+/** The bearer token that opens /metrics on the test server. */
+export const METRICS_TOKEN = "metrics-scraper-token";
 export const TEST_SETTINGS: Settings = {
   reminderHoursBefore: 24,
   consoleOrigins: [CONSOLE_ORIGIN],
@@ -87,6 +90,7 @@ export async function startApi(
       PUBLIC_BASE_URL: PUBLIC_BASE,
       PROBLEMS_BASE,
       TRUST_PROXY: options.trustProxy ?? "loopback",
+      METRICS_TOKEN,
     },
     services: {
       db,
@@ -95,6 +99,7 @@ export async function startApi(
       settings: TEST_SETTINGS,
       authenticateKey: keyAuthenticator(db, cache, tracker, now),
       guards: createGuards(options.guards ?? GENEROUS_GUARDS),
+      metrics: createApiMetrics({ db, cache }),
     },
     rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
     ready: () => readiness(db),

@@ -22,7 +22,8 @@ function post(base: string, key: string, body: unknown, headers: Record<string, 
 
 describe("two API processes on one database", () => {
   beforeAll(async () => {
-    apis = await spawnApis(2, { DATABASE_URL: url });
+    // At debug, each request's arrival is logged too: the drain test below waits for it.
+    apis = await spawnApis(2, { DATABASE_URL: url, LOG_LEVEL: "debug" });
   });
 
   it("sell exactly the capacity of one timeslot to 200 simultaneous attempts, answering only 201 and 409", async () => {
@@ -51,15 +52,21 @@ describe("two API processes on one database", () => {
     expect(sold._sum.participants).toBe(slot.placesTaken);
   });
 
-  it("write each request's id into its log line", async () => {
+  it("write one info line per request, with its id, route template, status and duration", async () => {
     const response = await fetch(`${apis[0]!.base}${OTA}/products`, { headers: { "X-Request-Id": "log-probe-42" } });
     expect(response.status).toBe(401);
     await new Promise((r) => setTimeout(r, 200));
     const logged = apis[0]!.lines
-      .map((l) => JSON.parse(l) as { reqId?: string; msg?: string; res?: { statusCode: number } })
-      .filter((l) => l.reqId === "log-probe-42");
-    expect(logged.map((l) => l.msg)).toEqual(["incoming request", "request completed"]);
-    expect(logged[1]?.res?.statusCode).toBe(401);
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.reqId === "log-probe-42" && l.level === 30);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      msg: "request completed",
+      method: "GET",
+      route: "/api/v2/ota/{partner}/products",
+      statusCode: 401,
+    });
+    expect(logged[0]?.durationMs).toEqual(expect.any(Number));
   });
 
   it("finish the requests in flight when stopped, then exit cleanly", async () => {

@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 
 import { PrismaClient } from "./generated/prisma/client.ts";
 
@@ -9,12 +10,35 @@ export interface DatabaseOptions {
   maxConnections?: number;
 }
 
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+const pools = new WeakMap<Database, pg.Pool>();
+
 /** One PrismaClient over node-postgres: Prisma 7 needs no query engine with a driver adapter. */
 export function createDatabase(connectionString: string, options: DatabaseOptions = {}): Database {
   // The adapter sends a Date as UTC wall time without an offset, which PostgreSQL reads in the
   // session's zone: every session runs in UTC, whatever the server's or database's default.
-  const adapter = new PrismaPg({ connectionString, max: options.maxConnections ?? 10, options: "-c TimeZone=UTC" });
+  // The pool is made here, not by the adapter, so that its use can be reported (see poolUse).
+  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10, options: "-c TimeZone=UTC" });
+  // The adapter is typed against a newer @types/pg than ours; at run time both are this one pg.
+  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
+    disposeExternalPool: true,
+  });
   // Under a rush, requests queue for a pooled connection: Prisma's 2 s default wait for one
   // turned a busy moment into errors. They wait up to 10 s; past that the API answers 503.
-  return new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+  const db = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+  pools.set(db, pool);
+  return db;
+}
+
+/** The connections of a database made by createDatabase: open, idle, and requests waiting for one. */
+export function poolUse(db: Database): PoolUse | undefined {
+  const pool = pools.get(db);
+  if (!pool) return undefined;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
 }

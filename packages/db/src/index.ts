@@ -1,4 +1,5 @@
-export { createDatabase, type Database, type DatabaseOptions } from "./client.ts";
+export { createDatabase, poolUse, type Database, type DatabaseOptions, type PoolUse } from "./client.ts";
+export { operationalFigures, type OperationalFigures } from "./metrics/operational-figures.ts";
 export type { Tx, Db } from "./tx.ts";
 export type { Booking, Product, Timeslot, WaiverQuestion, Operator, Prisma } from "./generated/prisma/client.ts";
 export { BookingSource, BookingStatus, WaiverStatus, EmailKind, EmailStatus } from "./generated/prisma/enums.ts";

@@ -29,12 +29,11 @@ async function waitUntilUp(base: string, child: ChildProcess, lines: string[]): 
   throw new Error(`API process did not start:\n${lines.join("\n")}`);
 }
 
-/** A real API process, as `pnpm dev` or production starts it, on a free port. */
-export async function spawnApi(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+/** A child process of the API app (an entry point under src/), its output kept line by line. */
+function spawnEntry(entry: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: apiDir,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), HOST: "127.0.0.1", ...env },
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
@@ -51,23 +50,49 @@ export async function spawnApi(env: Record<string, string>): Promise<ApiProcess>
       resolve(code);
     });
   });
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return { child, lines, exited, stop };
+}
+
+/**
+ * A real API process, as `pnpm dev` or production starts it (`src/main.ts`), on a free port
+ * or the one given (to start a process again where a killed one was).
+ */
+export async function spawnApi(env: Record<string, string>, options: { port?: number } = {}): Promise<ApiProcess> {
+  const port = options.port ?? (await freePort());
+  const started = spawnEntry("src/main.ts", { ...env, PORT: String(port) });
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilUp(base, child, lines);
+    await waitUntilUp(base, started.child, started.lines);
   } catch (error) {
-    child.kill("SIGKILL");
+    started.child.kill("SIGKILL");
     throw error;
   }
-  return {
-    base,
-    child,
-    lines,
-    exited,
-    stop: async (signal = "SIGTERM") => {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
-    },
-  };
+  return { base, ...started };
+}
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  lines: string[];
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** A worker-only process (`src/worker-main.ts`, what `pnpm start:worker` runs), once its worker has started. */
+export async function spawnWorker(env: Record<string, string>): Promise<WorkerProcess> {
+  const started = spawnEntry("src/worker-main.ts", env);
+  const deadline = Date.now() + 60_000;
+  while (!started.lines.some((l) => l.includes('"worker started"'))) {
+    if (started.child.exitCode !== null || Date.now() > deadline) {
+      started.child.kill("SIGKILL");
+      throw new Error(`worker process did not start:\n${started.lines.join("\n")}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return started;
 }
 
 /** Several API processes; if one does not start, the others are stopped before the error is thrown. */

@@ -37,6 +37,8 @@ export class ReadCache {
   readonly #maxWeight: number;
   readonly #maxKeyLength: number;
   #weight = 0;
+  #hits = 0;
+  #misses = 0;
   #epoch = 0;
   #live = false;
 
@@ -56,9 +58,16 @@ export class ReadCache {
     load: () => Promise<T>,
     keep: (value: T) => boolean = () => true,
   ): Promise<T> {
-    if (!this.#live) return load();
+    if (!this.#live) {
+      this.#misses++;
+      return load();
+    }
     const hit = this.#entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value as T;
+    if (hit && hit.expires > Date.now()) {
+      this.#hits++;
+      return hit.value as T;
+    }
+    this.#misses++;
     const generation = this.#generations.get(tag) ?? 0;
     const epoch = this.#epoch;
     const value = await load();
@@ -96,6 +105,16 @@ export class ReadCache {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Reads answered from the cache since it was made. */
+  get hits(): number {
+    return this.#hits;
+  }
+
+  /** Reads that went to the database since it was made. */
+  get misses(): number {
+    return this.#misses;
   }
 
   /** Rows held, over all entries. */

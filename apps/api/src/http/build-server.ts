@@ -23,17 +23,23 @@ import { checkBody, unsupportedBodyEncoding } from "./body-encoding.ts";
 import { answerClientError } from "./client-error.ts";
 import { docsPage } from "./docs-page.ts";
 import { normalizeMediaType } from "./media-type.ts";
+import { metricsRoute } from "./metrics-route.ts";
 import { openApiDocument } from "./openapi-document.ts";
 import { problemPage } from "./problem-page.ts";
 import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { contextFromRequest } from "./request-context.ts";
+import { RequestLog } from "./request-log.ts";
 import { pathOf } from "./request-path.ts";
 import { REST_PREFIX, restPlugin, unmatchedRoute } from "./rest-plugin.ts";
+import { routeLabel } from "./route-label.ts";
 import { sendProblem } from "./send-problem.ts";
 
 export interface ServerOptions {
   services: Services;
-  env: Pick<ApiEnv, "LOG_LEVEL" | "PUBLIC_BASE_URL" | "PROBLEMS_BASE" | "TRUST_PROXY">;
+  env: Pick<ApiEnv, "LOG_LEVEL" | "PUBLIC_BASE_URL" | "PROBLEMS_BASE" | "TRUST_PROXY" | "METRICS_TOKEN"> & {
+    /** Human-readable log lines (`pnpm dev`); JSON lines otherwise. */
+    prettyLogs?: boolean;
+  };
   rateLimit: (key: string, cost?: number) => Promise<RateLimitVerdict>;
   /** Pings the database, for /readyz; what it returns is added to the answer. */
   ready: () => Promise<object>;
@@ -80,7 +86,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    logger: { level: env.LOG_LEVEL, redact: ["req.headers.authorization"] },
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: ["req.headers.authorization"],
+      ...(env.prettyLogs
+        ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname", singleLine: true } } }
+        : {}),
+    },
+    logController: new RequestLog(),
     clientErrorHandler: answerClientError(env.PROBLEMS_BASE),
     // Raised by the router before any hook runs, e.g. for a path with broken percent-encoding.
     frameworkErrors: (error, request, reply) => {
@@ -133,6 +146,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const { description, headers } = unmatchedRoute(request.originalPath);
     return sendProblem(request, reply, env.PROBLEMS_BASE, description, headers);
   });
+
+  const { metrics } = options.services;
+  app.addHook("onResponse", async (request, reply) => {
+    metrics.request(routeLabel(request), request.method, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  metricsRoute(app, { metrics, token: env.METRICS_TOKEN, problemsBase: env.PROBLEMS_BASE });
 
   app.get("/healthz", (_request, reply) => reply.send({ status: "ok" }));
   app.get("/readyz", async (request, reply) => {

@@ -4,6 +4,8 @@ import type { Meta } from "../trpc/meta.ts";
 
 export interface RestRoute {
   method: string;
+  /** The path as the procedure declares it, e.g. `/ota/{partner}/booking`. */
+  template: string;
   pattern: RegExp;
   procedurePath: string;
   meta: Meta;
@@ -19,6 +21,7 @@ export function restRoutes(router: AnyTRPCRouter): RestRoute[] {
     return [
       {
         method: openapi.method,
+        template: openapi.path,
         pattern: new RegExp(`^${source}/?$`, "i"),
         procedurePath,
         meta: procedure._def.meta ?? {},

@@ -3,6 +3,7 @@ import type { Database } from "@slotwise/db";
 
 import type { ReadCache } from "../cache/read-cache.ts";
 import type { Guards } from "../limits/guards.ts";
+import type { ApiMetrics } from "../metrics/api-metrics.ts";
 
 export interface ApiKeyPrincipal {
   kind: "api-key";
@@ -48,6 +49,8 @@ export interface Services {
   authenticateKey: (key: string) => Promise<ApiKeyPrincipal | null>;
   /** Budgets for failed authentication, sign-in guessing and anonymous shop writes. */
   guards: Guards;
+  /** Counters of this process, rendered at /metrics. */
+  metrics: ApiMetrics;
 }
 
 /**

@@ -5,6 +5,7 @@ import { createBookingInTx } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
+import { countBooking } from "../../metrics/count-booking.ts";
 import { bookingInputSchema, bookingSchema } from "../../presenters/booking-schema.ts";
 import { customerDetails, presentBooking } from "../../presenters/booking.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
@@ -39,57 +40,69 @@ export const createBooking = partnerProcedure
   })
   .input(bookingInputSchema)
   .output(z.object({ data: bookingSchema }))
-  .mutation(async ({ ctx, input }) => {
-    const { principal } = ctx;
-    const product = await findActivity(ctx, principal.operatorId, input.ActivityID);
-    const questions = (await activityQuestions(ctx, product.id)).map(toCoreQuestion);
-    const answers = input.Answers ?? [];
-    // The checks against today's catalogue (units, prices, bounds, questions). With an
-    // Idempotency-Key they run inside the claimed work, so that a replay gets its first answer
-    // even after the operator has repriced or retired a unit since.
-    const check = () => {
-      const priced = priceBooking(product, input);
-      const problems = input.Answers ? answersProblems(questions, answers) : [];
-      if (problems.length) throw new ValidationError(problems);
-      return priced;
-    };
-    const checked = ctx.idempotencyKey === undefined ? check() : undefined;
-    const partner = principal.partner;
-    return slotSales.run(`${product.id}:${input.Date}T${input.Time}`, async () => {
-      const slot = await timeslotAt(ctx, product, input.Date, input.Time);
-      // Refused from the read alone, without a transaction: in a rush, the waiters behind the
-      // sale of the last place end here. The conditional UPDATE still decides the rest. Not
-      // with an Idempotency-Key: a replay must get its first answer, even once the slot is full.
-      const refusal = checked
-        ? placesRefusal(slot, checked.participants, product.bookingCutoffMinutes, ctx.now())
-        : null;
-      if (refusal) throw refusal;
-      const result = await withIdempotency(ctx, `POST /ota/${partner.slug}/booking`, input, async (tx) => {
-        const now = ctx.now();
-        const booking = await createBookingInTx(tx, {
-          product,
-          timeslotId: slot.id,
-          priced: checked ?? check(),
-          customer: input.Customer ? customerDetails(input.Customer) : null,
-          holdUntil: input.HoldMinutes === undefined ? undefined : holdDeadline(now, input.HoldMinutes),
-          source: "PARTNER",
-          partnerId: partner.id,
-          apiKeyId: principal.keyId,
-          paymentReference: input.PaymentReference ?? null,
-          answers,
-          waiverStatus: waiverStatus(questions, answers),
-          actor: `partner:${partner.slug}`,
-          now,
-          reminderHoursBefore: ctx.settings.reminderHoursBefore,
-        });
-        return {
-          status: 201,
-          body: { data: presentBooking(booking, product, now) },
-          headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
+  .mutation(({ ctx, input }) =>
+    countBooking(
+      ctx.metrics,
+      "partner",
+      async () => {
+        const { principal } = ctx;
+        const product = await findActivity(ctx, principal.operatorId, input.ActivityID);
+        const questions = (await activityQuestions(ctx, product.id)).map(toCoreQuestion);
+        const answers = input.Answers ?? [];
+        // The checks against today's catalogue (units, prices, bounds, questions). With an
+        // Idempotency-Key they run inside the claimed work, so that a replay gets its first answer
+        // even after the operator has repriced or retired a unit since.
+        const check = () => {
+          const priced = priceBooking(product, input);
+          const problems = input.Answers ? answersProblems(questions, answers) : [];
+          if (problems.length) throw new ValidationError(problems);
+          return priced;
         };
-      });
-      // This process reads its own writes at once; the others hear of it from the database.
-      ctx.cache.invalidate(cacheTags.product(product.id));
-      return result;
-    });
-  });
+        const checked = ctx.idempotencyKey === undefined ? check() : undefined;
+        const partner = principal.partner;
+        return slotSales.run(`${product.id}:${input.Date}T${input.Time}`, async () => {
+          const slot = await timeslotAt(ctx, product, input.Date, input.Time);
+          // Refused from the read alone, without a transaction: in a rush, the waiters behind the
+          // sale of the last place end here. The conditional UPDATE still decides the rest. Not
+          // with an Idempotency-Key: a replay must get its first answer, even once the slot is full.
+          const refusal = checked
+            ? placesRefusal(slot, checked.participants, product.bookingCutoffMinutes, ctx.now())
+            : null;
+          if (refusal) throw refusal;
+          const result = await withIdempotency(ctx, `POST /ota/${partner.slug}/booking`, input, async (tx) => {
+            const now = ctx.now();
+            const booking = await createBookingInTx(tx, {
+              product,
+              timeslotId: slot.id,
+              priced: checked ?? check(),
+              customer: input.Customer ? customerDetails(input.Customer) : null,
+              holdUntil: input.HoldMinutes === undefined ? undefined : holdDeadline(now, input.HoldMinutes),
+              source: "PARTNER",
+              partnerId: partner.id,
+              apiKeyId: principal.keyId,
+              paymentReference: input.PaymentReference ?? null,
+              answers,
+              waiverStatus: waiverStatus(questions, answers),
+              actor: `partner:${partner.slug}`,
+              now,
+              reminderHoursBefore: ctx.settings.reminderHoursBefore,
+            });
+            return {
+              status: 201,
+              body: { data: presentBooking(booking, product, now) },
+              headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
+            };
+          });
+          // This process reads its own writes at once; the others hear of it from the database.
+          ctx.cache.invalidate(cacheTags.product(product.id));
+          return result;
+        });
+      },
+      () =>
+        ctx.response.headers["Idempotent-Replayed"] === "true"
+          ? "replayed"
+          : input.HoldMinutes === undefined
+            ? "confirmed"
+            : "held",
+    ),
+  );

@@ -41,5 +41,6 @@ export const recordUsageBatchEntries = usageWriteProcedure
       })),
       now,
     );
+    ctx.metrics.usageEntriesIngested(recorded);
     return { data: { Recorded: recorded, Duplicates: input.Entries.length - recorded } };
   });

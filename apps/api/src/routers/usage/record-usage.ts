@@ -30,7 +30,7 @@ export const recordUsageEntry = usageWriteProcedure
       input.OccurredAt === undefined
         ? new Date(Math.floor(now.getTime() / 1000) * 1000)
         : new Date(input.OccurredAt * 1000);
-    return withIdempotency(
+    const result = await withIdempotency(
       ctx,
       "POST /usage/meters",
       input,
@@ -57,4 +57,9 @@ export const recordUsageEntry = usageWriteProcedure
       },
       { singleStatement: true },
     );
+    // Counted once committed, and not for a repeat (of an EventID or an Idempotency-Key).
+    if (ctx.response.status === 201 && ctx.response.headers["Idempotent-Replayed"] !== "true") {
+      ctx.metrics.usageEntriesIngested(1);
+    }
+    return result;
   });

@@ -1,0 +1,155 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+
+import { operationalFigures, poolUse, type Database, type OperationalFigures } from "@slotwise/db";
+
+import type { ReadCache } from "../cache/read-cache.ts";
+
+export type BookingChannel = "partner" | "online" | "pos";
+
+/** What procedures and the HTTP edge report; `/metrics` renders it in Prometheus' text format. */
+export interface ApiMetrics {
+  readonly registry: Registry;
+  request(route: string, method: string, status: number, seconds: number): void;
+  /** `outcome`: confirmed, replayed, refused_<problem kind> (e.g. refused_insufficient_capacity) or failed. */
+  booking(channel: BookingChannel, outcome: string): void;
+  usageEntriesIngested(count: number): void;
+}
+
+export interface MetricSources {
+  db: Database;
+  cache: ReadCache;
+}
+
+// Latencies seen in docs/benchmarks.md run from about 2 ms (cached reads) to a few seconds
+// (a summary over 10 million entries): buckets cover that range.
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * One registry per API process (never prom-client's global one, so that several servers in
+ * one test process keep their own figures). Figures that live in the database (outbox, the
+ * compactor) are read when scraped, so any API process reports them, whichever process did the work.
+ */
+export function createApiMetrics(sources: MetricSources): ApiMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by route template, method and status",
+    labelNames: ["route", "method", "status"] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by route template, method and status",
+    labelNames: ["route", "method", "status"] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const bookings = new Counter({
+    name: "slotwise_bookings_total",
+    help: "Booking attempts by channel and outcome",
+    labelNames: ["channel", "outcome"] as const,
+    registers: [registry],
+  });
+  const usageEntries = new Counter({
+    name: "slotwise_usage_entries_ingested_total",
+    help: "Usage entries recorded over REST (repeats of an EventID not counted)",
+    registers: [registry],
+  });
+  readCacheMetrics(registry, sources.cache);
+  databaseMetrics(registry, sources.db);
+
+  return {
+    registry,
+    request(route, method, status, seconds) {
+      const labels = { route, method, status: String(status) };
+      requests.inc(labels);
+      durations.observe(labels, seconds);
+    },
+    booking(channel, outcome) {
+      bookings.inc({ channel, outcome });
+    },
+    usageEntriesIngested(count) {
+      if (count > 0) usageEntries.inc(count);
+    },
+  };
+}
+
+function readCacheMetrics(registry: Registry, cache: ReadCache): void {
+  // The cache counts for itself; each scrape reports what it counted since the last one.
+  let reported = { hits: 0, misses: 0 };
+  const counter = (name: string, help: string, read: () => number, field: "hits" | "misses") =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const now = read();
+        this.inc(now - reported[field]);
+        reported = { ...reported, [field]: now };
+      },
+    });
+  counter("slotwise_read_cache_hits_total", "Reads answered from this process's read cache", () => cache.hits, "hits");
+  counter(
+    "slotwise_read_cache_misses_total",
+    "Reads that went to the database (not cached, expired, or the cache standing aside)",
+    () => cache.misses,
+    "misses",
+  );
+  new Gauge({
+    name: "slotwise_read_cache_entries",
+    help: "Entries held by this process's read cache",
+    registers: [registry],
+    collect() {
+      this.set(cache.size);
+    },
+  });
+}
+
+function databaseMetrics(registry: Registry, db: Database): void {
+  // One query per scrape feeds the three gauges below; a scrape while the database is away
+  // reports -1 there rather than failing the whole page.
+  let pending: Promise<OperationalFigures | undefined> | undefined;
+  const figures = () => {
+    pending ??= operationalFigures(db)
+      .catch(() => undefined)
+      .finally(() => {
+        // Kept until the gauges collecting in the same scrape have all asked for it.
+        setImmediate(() => (pending = undefined));
+      });
+    return pending;
+  };
+  const gauge = (name: string, help: string, pick: (f: OperationalFigures) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const found = await figures();
+        this.set(found ? pick(found) : -1);
+      },
+    });
+  gauge("slotwise_outbox_emails_queued", "E-mails waiting in the outbox to be sent", (f) => f.emailsQueued);
+  gauge("slotwise_outbox_emails_failed", "E-mails given up after their last attempt", (f) => f.emailsFailed);
+  gauge(
+    "slotwise_usage_compactor_lag_seconds",
+    "Age of the oldest usage entry not yet folded into the rollups (0 when none waits)",
+    (f) => f.compactorLagSeconds,
+  );
+
+  new Gauge({
+    name: "slotwise_db_pool_connections",
+    help: "This process's database connections, by state (idle, busy, waiting requests, max)",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const use = poolUse(db);
+      if (!use) return;
+      this.set({ state: "idle" }, use.idle);
+      this.set({ state: "busy" }, use.total - use.idle);
+      this.set({ state: "waiting" }, use.waiting);
+      this.set({ state: "max" }, use.max);
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+import { parseApiEnv, settingProblems } from "../env.ts";
+
+const schema = z.object({
+  DATABASE_URL: z.url({
+    protocol: /^postgres(ql)?$/,
+    error: (issue) =>
+      issue.input === undefined
+        ? "required: the PostgreSQL to run on, e.g. postgresql://slotwise:secret@db.internal:5432/slotwise"
+        : "must be a postgresql:// URL",
+  }),
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /** The first API process listens here, the next on API_PORT + 1, and so on. */
+  API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  /** The console's port, as for `next start`. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  WORKER: z.enum(["on", "off"]).default("on"),
+  API_URL: z.url().optional(),
+});
+
+export type LaunchSettings = z.infer<typeof schema> & {
+  /** What each API process is given, PORT excepted (its own). */
+  apiEnv: Record<string, string>;
+  apiUrl: string;
+};
+
+/**
+ * The settings of `pnpm start`, and those of the API processes it will start, checked
+ * together: a wrong start names every bad or missing setting at once, before anything runs.
+ */
+export function readLaunchSettings(env: NodeJS.ProcessEnv): LaunchSettings | { problems: string[] } {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = schema.safeParse(cleaned);
+  const problems = parsed.success ? [] : settingProblems(parsed.error);
+  const apiPort = parsed.success ? parsed.data.API_PORT : 3001;
+  const consolePort = parsed.success ? parsed.data.PORT : 3000;
+  // As under `pnpm dev`: the console at PORT may send console mutations unless told otherwise.
+  const apiEnv: Record<string, string> = {
+    CONSOLE_ORIGIN: cleaned.CONSOLE_ORIGIN ?? `http://localhost:${consolePort},http://127.0.0.1:${consolePort}`,
+  };
+  const api = parseApiEnv({ ...cleaned, ...apiEnv, NODE_ENV: "production", PORT: String(apiPort) });
+  if ("problems" in api) problems.push(...api.problems.filter((p) => !p.startsWith("PORT:")));
+  if (!parsed.success) return { problems };
+  const { data } = parsed;
+  if (data.API_PORT + data.API_PROCESSES - 1 > 65535) problems.push("API_PORT: too high for API_PROCESSES ports");
+  if (data.PORT >= data.API_PORT && data.PORT < data.API_PORT + data.API_PROCESSES) {
+    problems.push(`PORT: ${data.PORT} is one of the API processes' ports (API_PORT and the next API_PROCESSES - 1)`);
+  }
+  if (problems.length) return { problems };
+  return {
+    ...data,
+    apiEnv: { ...apiEnv, NODE_ENV: "production" },
+    apiUrl: data.API_URL ?? `http://127.0.0.1:${data.API_PORT}`,
+  };
+}

@@ -1,0 +1,196 @@
+import { createTRPCClient, httpLink } from "@trpc/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { useTestDatabase } from "@slotwise/db/testing";
+import { bookableTargets, checkNothingLost, startLoad } from "@slotwise/testing/load-generator";
+import {
+  spawnApi,
+  spawnApis,
+  spawnWorker,
+  startRedis,
+  type ApiProcess,
+  type WorkerProcess,
+} from "@slotwise/testing/processes";
+
+import type { AppRouter } from "../src/trpc/app-router.ts";
+import { bookingBody, openSlot } from "./fixtures.ts";
+import { issueKey, OTA } from "./harness.ts";
+import { startSmtp } from "./smtp.ts";
+
+/**
+ * The shape `pnpm start` runs in production, by its own entry points: three API processes
+ * with WORKER=off and one worker-only process, on one PostgreSQL and one Redis, with the
+ * test's traffic spread round-robin over the API processes as a load balancer would.
+ */
+const CONSOLE = "http://console.example";
+const PER_SECOND = 40;
+const { db, url } = await useTestDatabase({ content: "demo" });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let redis: Awaited<ReturnType<typeof startRedis>>;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let apis: ApiProcess[] = [];
+let worker: WorkerProcess | undefined;
+let apiEnv: Record<string, string>;
+let turn = 0;
+/** The next API process, round-robin. */
+const next = () => apis[turn++ % apis.length]!.base;
+
+beforeAll(async () => {
+  [redis, smtp] = await Promise.all([startRedis(), startSmtp()]);
+  apiEnv = {
+    DATABASE_URL: url,
+    REDIS_URL: redis.url,
+    WORKER: "off",
+    LOG_LEVEL: "warn",
+    CONSOLE_ORIGIN: CONSOLE,
+    RATE_LIMIT_PER_SECOND: String(PER_SECOND),
+    RATE_LIMIT_BURST: String(PER_SECOND),
+  };
+  const started = await Promise.all([
+    spawnApis(3, apiEnv),
+    spawnWorker({ DATABASE_URL: url, SMTP_URL: smtp.url, LOG_LEVEL: "info" }),
+  ]);
+  [apis, worker] = started;
+}, 180_000);
+afterAll(async () => {
+  await Promise.all([...apis.map((a) => a.stop()), worker?.stop()]);
+  await Promise.all([redis.stop(), smtp.stop()]);
+});
+
+/** The console's tRPC client, its requests spread round-robin, keeping its session cookie like a browser. */
+function consoleClient() {
+  let cookie = "";
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: "http://balancer.invalid/trpc",
+        fetch: async (target: string | URL | Request, init?: RequestInit) => {
+          const address = new URL(target instanceof Request ? target.url : target);
+          const headers = new Headers(init?.headers);
+          if (cookie) headers.set("cookie", cookie);
+          headers.set("origin", CONSOLE);
+          const response = await fetch(`${next()}${address.pathname}${address.search}`, { ...init, headers });
+          const set = response.headers.get("set-cookie");
+          if (set) cookie = set.split(";")[0] ?? "";
+          return response;
+        },
+      }),
+    ],
+  });
+}
+
+describe("three API processes, a separate worker, one PostgreSQL and one Redis", () => {
+  it("draw every process's requests from one rate-limit budget per key", async () => {
+    const key = await issueKey(db);
+    const get = () => fetch(`${next()}${OTA}/products`, { headers: { Authorization: `Bearer ${key}` } });
+    // The budget is per second: run the exchange until it fits inside one second.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await sleep(1100);
+      const started = Date.now();
+      const within = await Promise.all(Array.from({ length: PER_SECOND }, get));
+      const over = await Promise.all(Array.from({ length: 3 }, get));
+      if (Date.now() - started > 700) continue;
+      expect(within.map((r) => r.status)).toEqual(Array.from({ length: PER_SECOND }, () => 200));
+      // One past the budget on each of the three processes: each knows what the others spent.
+      expect(over.map((r) => r.status)).toEqual([429, 429, 429]);
+      return;
+    }
+    throw new Error(`could not fit ${PER_SECOND + 3} requests into one second`);
+  });
+
+  it("keep one console session on every process, and each process's cache exact after a change made through another", async () => {
+    const client = consoleClient();
+    await client.console.session.signIn.mutate({ email: "demo@example.com", password: "correct-horse-battery" });
+    for (let i = 0; i < apis.length; i++) {
+      expect((await client.console.session.me.query()).email).toBe("demo@example.com");
+    }
+
+    const { key, apiKey } = await client.console.keys.create.mutate({ scopes: ["ota"], partner: "acme-travel" });
+    const products = (base: string) => fetch(`${base}${OTA}/products`, { headers: { Authorization: `Bearer ${key}` } });
+    // Each process reads the key once, and keeps it: the next reads are from its cache.
+    for (const api of apis) expect((await products(api.base)).status).toBe(200);
+    for (const api of apis) expect((await products(api.base)).status).toBe(200);
+
+    const revokedAt = performance.now();
+    await client.console.keys.revoke.mutate({ prefix: apiKey.prefix });
+    // The cache keeps a key 30 s: refused well within that means the change was heard, not timed out.
+    const seenAfter = await Promise.all(
+      apis.map(async (api) => {
+        while ((await products(api.base)).status !== 401) {
+          if (performance.now() - revokedAt > 2_000) throw new Error(`${api.base} still accepts the revoked key`);
+          await sleep(10);
+        }
+        return performance.now() - revokedAt;
+      }),
+    );
+    expect(Math.max(...seenAfter)).toBeLessThan(2_000);
+  });
+
+  it("send a booking's confirmation e-mail exactly once, from the worker process", async () => {
+    const key = await issueKey(db);
+    const info = await openSlot(db, { productName: "Fado Night in Mouraria" });
+    const email = `topology-${Date.now()}@example.com`;
+    const response = await fetch(`${next()}${OTA}/booking`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: JSON.stringify(
+        bookingBody(info, {
+          Participants: 1,
+          Customer: { FirstName: "Rui", LastName: "Costa", Email: email, Phone: "+351912345678" },
+        }),
+      ),
+    });
+    expect(response.status).toBe(201);
+    const toThem = () => smtp.received.filter((m) => m.raw.includes(email));
+    const deadline = Date.now() + 30_000;
+    while (toThem().length === 0 && Date.now() < deadline) await sleep(100);
+    // A few more of the worker's rounds (every 2 s): a second send would show by now.
+    await sleep(5_000);
+    expect(toThem()).toHaveLength(1);
+    const sent = await db.outboxEmail.findMany({ where: { toAddress: email, kind: "BOOKING_CONFIRMATION" } });
+    expect(sent.map((e) => ({ status: e.status, attempts: e.attempts }))).toEqual([{ status: "SENT", attempts: 1 }]);
+  });
+
+  it("lose no acknowledged write when one API process is killed with SIGKILL and started again", async () => {
+    const keys = {
+      ota: await issueKey(db),
+      usageWrite: await issueKey(db, { scopes: ["usage:write"] }),
+    };
+    const load = startLoad(next, keys, await bookableTargets(db), 4);
+    const acknowledged = () => load.outcomes.filter((o) => o.status === 201).length;
+    const waitFor = async (count: number) => {
+      const deadline = Date.now() + 60_000;
+      while (acknowledged() < count && Date.now() < deadline) await sleep(20);
+      expect(acknowledged()).toBeGreaterThanOrEqual(count);
+    };
+    await waitFor(30);
+    const victim = apis[0]!;
+    victim.child.kill("SIGKILL");
+    await victim.exited;
+    const port = Number(new URL(victim.base).port);
+    const restarted = await spawnApi(apiEnv, { port });
+    apis[0] = restarted;
+    const afterRestart = acknowledged();
+    await waitFor(afterRestart + 30);
+    const outcomes = await load.stop();
+
+    // Requests that reached the dead process failed, visibly; the others were answered.
+    expect(outcomes.some((o) => o.failed)).toBe(true);
+    expect(await checkNothingLost(db, outcomes)).toEqual({
+      acknowledgedBookings: expect.any(Number) as number,
+      storedBookings: outcomes.filter((o) => o.kind === "booking" && o.status === 201).length,
+      bookingsWithoutHistory: 0,
+      bookingsWithoutConfirmation: 0,
+      acknowledgedUsage: expect.any(Number) as number,
+      storedUsage: outcomes.filter((o) => o.kind === "usage" && o.status === 201).length,
+      timeslotsOutOfStep: 0,
+    });
+    // The restarted process serves again (with a key whose budget the load did not spend).
+    expect((await fetch(`${restarted.base}/readyz`)).status).toBe(200);
+    const served = await fetch(`${restarted.base}${OTA}/products`, {
+      headers: { Authorization: `Bearer ${await issueKey(db)}` },
+    });
+    expect(served.status).toBe(200);
+  }, 120_000);
+});
