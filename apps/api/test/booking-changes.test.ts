@@ -186,4 +186,50 @@ describe("booking changes", () => {
       expect(held._sum.participants ?? 0).toBe(await taken(slotId));
     }
   });
+
+  it("at once on one booking each answer what they asked for, resolved against the booking as it then is", async () => {
+    const { first, booking } = await bookedWithAnother(4, 2);
+    const [three, two] = await Promise.all([
+      post(`/booking/${booking.Reference}/change`, { Participants: 3 }),
+      post(`/booking/${booking.Reference}/change`, { Participants: 2 }),
+    ]);
+    expect((await read(three)).Participants).toBe(3);
+    expect((await read(two)).Participants).toBe(2);
+    const final = await read(await api.request(`${OTA}/booking/${booking.Reference}`, { key }));
+    expect(await taken(first.slot.id)).toBe(first.slot.placesTaken + final.Participants);
+  });
+
+  it("price the changed booking at today's prices, while a move alone keeps what was paid", async () => {
+    const { first, other, booking } = await bookedWithAnother(4, 2);
+    expect(booking.Total.Amount).toBe(9000);
+    await api.db.productUnit.updateMany({
+      where: { productId: first.product.id, unitId: "adult" },
+      data: { priceAmount: 5000 },
+    });
+    try {
+      const moved = await read(
+        await post(`/booking/${booking.Reference}/change`, { Date: other.date, Time: other.time }),
+      );
+      expect(moved.Total.Amount).toBe(9000);
+      const grown = await read(await post(`/booking/${booking.Reference}/change`, { Participants: 3 }));
+      expect(grown.Total.Amount).toBe(15000);
+    } finally {
+      await api.db.productUnit.updateMany({
+        where: { productId: first.product.id, unitId: "adult" },
+        data: { priceAmount: 4500 },
+      });
+    }
+  });
+
+  it("replay their first answer for the same Idempotency-Key, even once the booking is cancelled", async () => {
+    const { other, booking } = await bookedWithAnother(4, 2);
+    const change = { Date: other.date, Time: other.time };
+    const first = await post(`/booking/${booking.Reference}/change`, change, { "Idempotency-Key": "move-1" });
+    expect(first.status).toBe(200);
+    await post(`/booking/${booking.Reference}/cancel`);
+    const replay = await post(`/booking/${booking.Reference}/change`, change, { "Idempotency-Key": "move-1" });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(await read(replay)).toEqual(await read(first));
+  });
 });

@@ -84,6 +84,12 @@ describe("holds", () => {
     const late = await post(`/booking/${held.Reference}/confirm`);
     expect(late.status).toBe(409);
     expect((await problemOf(late)).problem.type).toMatch(/\/hold-expired$/);
+    const cancel = await post(`/booking/${held.Reference}/cancel`);
+    expect((await read(cancel)).Status).toBe("expired");
+    const liveOnly = await api.request(`${OTA}/bookings?from=${info.date}&to=${info.date}&status=on_hold`, { key });
+    expect(((await liveOnly.json()) as { data: BookingView[] }).data.map((b) => b.Reference)).not.toContain(
+      held.Reference,
+    );
     const expiredOnly = await api.request(`${OTA}/bookings?from=${info.date}&to=${info.date}&status=expired`, { key });
     expect(((await expiredOnly.json()) as { data: BookingView[] }).data.map((b) => b.Reference)).toContain(
       held.Reference,

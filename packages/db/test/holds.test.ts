@@ -32,11 +32,14 @@ describe("the expiry of holds", () => {
           now: new Date(now.getTime() - 60 * 60_000),
         }),
       );
-    const lapsed = [];
+    const lapsed: { id: number }[] = [];
     for (let i = 0; i < 40; i++) lapsed.push(await hold(-1));
     const live = await hold(10);
-    const cancelled = await hold(-1);
+    const cancelled = await hold(10);
     await db.$transaction((tx) => cancelBookingInTx(tx, cancelled.id, "test", now));
+    // A lapsed hold holds no places to cancel: it stays as it is, for the sweep to expire.
+    const unchanged = await db.$transaction((tx) => cancelBookingInTx(tx, lapsed[0]!.id, "test", now));
+    expect(unchanged.status).toBe("ON_HOLD");
     const pools = [db, createDatabase(url, { maxConnections: 4 }), createDatabase(url, { maxConnections: 4 })];
     const sweeps = await Promise.all(pools.flatMap((pool) => [expireHolds(pool, now), expireHolds(pool, now)]));
     const expiredIds = sweeps.flatMap((sweep) => sweep.bookingIds).sort((a, b) => a - b);

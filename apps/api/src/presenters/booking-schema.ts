@@ -40,7 +40,10 @@ export const bookingSchema = z
         Phone: z.string().meta({ description: "E.164" }),
       })
       .nullable()
-      .meta({ description: "null only on a hold made without one; confirming requires it" }),
+      .meta({
+        description:
+          "null on a hold made without one (and on such a hold once cancelled or expired); confirming requires it",
+      }),
     PaymentReference: z.string().nullable(),
     WaiverStatus: z.enum(["complete", "pending"]),
     CreatedAt: z.string(),

@@ -29,6 +29,15 @@ describe("holds", () => {
     expect(effectiveStatus({ status: "EXPIRED", expiresAt: at(15) }, at(1))).toBe("EXPIRED");
   });
 
+  it("lapse on a whole second, the one partners are shown", () => {
+    expect(holdDeadline(new Date("2026-05-01T10:00:00.750Z"), 15)).toEqual(new Date("2026-05-01T10:15:00.000Z"));
+  });
+
+  it("cannot be confirmed once their timeslot has started", () => {
+    const late: BookingState = { status: "ON_HOLD", expiresAt: new Date(start.getTime() + 60_000), startsAt: start };
+    expect(confirmRefusal(late, start)?.kind).toBe("booking-not-changeable");
+  });
+
   it("never expire once confirmed or cancelled", () => {
     fc.assert(
       fc.property(

@@ -20,9 +20,12 @@ export function effectiveStatus(booking: Pick<BookingState, "status" | "expiresA
   return booking.status;
 }
 
-/** The instant a hold made at `now` for `minutes` lapses. */
+/**
+ * The instant a hold made at `now` for `minutes` lapses, in whole seconds: partners read it as
+ * Unix seconds, so the deadline they see is the deadline that is enforced.
+ */
 export function holdDeadline(now: Date, minutes: number): Date {
-  return new Date(now.getTime() + minutes * 60_000);
+  return new Date(Math.floor((now.getTime() + minutes * 60_000) / 1000) * 1000);
 }
 
 /** Holds and confirmed bookings take places; cancelled and expired ones gave theirs back. */
@@ -31,14 +34,17 @@ export function holdsPlaces(status: BookingStatusName): boolean {
 }
 
 /**
- * Why a booking cannot be confirmed now, or null when it can (a live hold) or need not be
- * (already confirmed: confirming again changes nothing).
+ * Why a booking cannot be confirmed now, or null when it can (a live hold whose timeslot has
+ * not started) or need not be (already confirmed: confirming again changes nothing).
  */
 export function confirmRefusal(booking: BookingState, now: Date): ConflictError | null {
   switch (effectiveStatus(booking, now)) {
-    case "ON_HOLD":
     case "CONFIRMED":
       return null;
+    case "ON_HOLD":
+      return booking.startsAt <= now
+        ? new ConflictError("booking-not-changeable", "This hold's timeslot has started; it can no longer be confirmed")
+        : null;
     case "EXPIRED":
       return new ConflictError("hold-expired", "This hold expired before it was confirmed; its places are released");
     case "CANCELLED":

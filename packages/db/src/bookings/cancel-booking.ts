@@ -1,4 +1,4 @@
-import { holdsPlaces } from "@slotwise/core";
+import { effectiveStatus, holdsPlaces } from "@slotwise/core";
 
 import type { Database } from "../client.ts";
 import type { Tx } from "../tx.ts";
@@ -8,12 +8,13 @@ import { lockBookingInTx } from "./lock-booking.ts";
 
 /**
  * Cancels a booking or a hold, gives its places back and notifies the timeslot's waitlist, in
- * the caller's transaction. A booking that holds no places (cancelled, or a hold the sweep has
- * expired) is returned as it is: cancelling it changes nothing.
+ * the caller's transaction. A booking that holds no places (cancelled, or a hold past its
+ * deadline, swept or not) is returned as it is: cancelling it changes nothing, and the sweep
+ * gives an expired hold's places back.
  */
 export async function cancelBookingInTx(tx: Tx, bookingId: number, actor: string, now: Date) {
   const locked = await lockBookingInTx(tx, bookingId);
-  if (!holdsPlaces(locked.status)) return tx.booking.findUniqueOrThrow({ where: { id: bookingId } });
+  if (!holdsPlaces(effectiveStatus(locked, now))) return tx.booking.findUniqueOrThrow({ where: { id: bookingId } });
   const booking = await tx.booking.update({
     where: { id: bookingId },
     data: {

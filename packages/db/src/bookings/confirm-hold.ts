@@ -1,4 +1,4 @@
-import { confirmRefusal, type WaiverAnswer, type WaiverStatusName } from "@slotwise/core";
+import { confirmRefusal, ValidationError, type WaiverAnswer, type WaiverStatusName } from "@slotwise/core";
 
 import type { Tx } from "../tx.ts";
 import { queueBookingEmailsInTx } from "./booking-emails.ts";
@@ -29,6 +29,8 @@ export async function confirmHoldInTx(tx: Tx, bookingId: number, confirmation: H
   if (refusal) throw refusal;
   if (locked.status === "CONFIRMED") return tx.booking.findUniqueOrThrow({ where: { id: bookingId } });
   const { customer, answers } = confirmation;
+  if (!customer && !locked.hasCustomer)
+    throw new ValidationError([{ field: "Customer", message: "Customer is required: this hold has none yet" }]);
   const booking = await tx.booking.update({
     where: { id: bookingId },
     data: {

@@ -9,6 +9,9 @@ export interface LockedBooking {
   startsAt: Date;
   timeslotId: number;
   participants: number;
+  /** What it bought (see pricedUnitsSchema). */
+  units: unknown;
+  hasCustomer: boolean;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface LockedBooking {
 export async function lockBookingInTx(tx: Tx, bookingId: number): Promise<LockedBooking> {
   const [row] = await tx.$queryRaw<LockedBooking[]>`
     SELECT id, status::text AS status, expires_at AS "expiresAt", starts_at AS "startsAt",
-           timeslot_id AS "timeslotId", participants
+           timeslot_id AS "timeslotId", participants, units, customer_email IS NOT NULL AS "hasCustomer"
       FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
   if (!row) throw new Error(`Booking ${bookingId} does not exist`);
   return row;

@@ -8,7 +8,7 @@ import {
   requestedUnits,
   sameUnits,
 } from "@slotwise/core";
-import { changeBookingInTx } from "@slotwise/db";
+import { changeBookingInTx, lockBookingInTx } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
@@ -29,7 +29,7 @@ export const changeBooking = partnerProcedure
       tags: ["Bookings"],
       summary: "Change a booking or a hold",
       description:
-        "Moves a booking or hold to another Date and/or Time of the same activity, or changes its places (Participants or Units, not both): give any of them, the rest stays. The places move in one step: if the new timeslot lacks them (409 insufficient-capacity with `available`) or is past or closed (409 timeslot-unavailable), nothing changes. New places are priced at today's prices and the Total follows; a move alone keeps what was paid. A cancelled or expired booking, or one whose timeslot has started, is 409 booking-not-changeable. Asking for what the booking already is changes nothing, so a retry is safe.",
+        "Moves a booking or hold to another Date and/or Time of the same activity, or changes its places (Participants or Units, not both): give any of them, the rest stays. The places move in one step: if the new timeslot lacks them (409 insufficient-capacity with `available`) or is past or closed (409 timeslot-unavailable), nothing changes. A change of places prices the booking anew at today's prices (the Total follows); a move alone keeps what was paid. A cancelled or expired booking, or one whose timeslot has started, is 409 booking-not-changeable. Asking for what the booking already is changes nothing, so a retry is safe.",
     },
     problems: [
       "not-found",
@@ -45,21 +45,31 @@ export const changeBooking = partnerProcedure
   .output(z.object({ data: bookingSchema }))
   .mutation(async ({ ctx, input }) => {
     const booking = await partnerBooking(ctx, input.Reference);
-    const now = ctx.now();
-    const refusal = changeRefusal(booking, now);
-    if (refusal) throw refusal;
     const product = await findActivity(ctx, ctx.principal.operatorId, booking.product.activityId);
-    const local = instantToLocal(booking.startsAt, product.timeZone);
-    const slot = await timeslotAt(ctx, product, input.Date ?? local.date, input.Time ?? local.time);
-    const asksForPlaces = input.Participants !== undefined || input.Units !== undefined;
-    const priced =
-      asksForPlaces && !sameUnits(pricedUnitsSchema.parse(booking.units), requestedUnits(input))
-        ? priceBooking(product, input)
-        : undefined;
     const scope = `POST /ota/${ctx.principal.partner.slug}/booking/${booking.reference}/change`;
+    // Everything is judged against the booking as locked inside the claimed work: a change that
+    // raced another is resolved against what that one left, and a replay answers as the first did.
+    // Reads inside it go through its transaction, so it never waits for a second connection.
     const result = await withIdempotency(ctx, scope, input, async (tx) => {
+      const current = await lockBookingInTx(tx, booking.id);
+      const now = ctx.now();
+      const refusal = changeRefusal(current, now);
+      if (refusal) throw refusal;
+      // Without Date or Time the booking stays on its own timeslot, even on a day whose local
+      // time happens twice.
+      const moves = input.Date !== undefined || input.Time !== undefined;
+      const local = instantToLocal(current.startsAt, product.timeZone);
+      const timeslotId = moves
+        ? (await timeslotAt({ db: tx, cache: ctx.cache }, product, input.Date ?? local.date, input.Time ?? local.time))
+            .id
+        : current.timeslotId;
+      const asksForPlaces = input.Participants !== undefined || input.Units !== undefined;
+      const priced =
+        asksForPlaces && !sameUnits(pricedUnitsSchema.parse(current.units), requestedUnits(input))
+          ? priceBooking(product, input)
+          : undefined;
       const changed = await changeBookingInTx(tx, booking.id, {
-        timeslotId: slot.id,
+        timeslotId,
         priced,
         cutoffMinutes: product.bookingCutoffMinutes,
         slot: { productName: product.name, timeZone: product.timeZone },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { answersProblems, confirmRequestSchema, effectiveStatus, ValidationError, waiverStatus } from "@slotwise/core";
+import { answersProblems, confirmRequestSchema, ValidationError, waiverStatus } from "@slotwise/core";
 import { confirmHoldInTx, type HoldConfirmation } from "@slotwise/db";
 
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
@@ -36,18 +36,17 @@ export const confirmBooking = partnerProcedure
   .mutation(async ({ ctx, input }) => {
     const booking = await partnerBooking(ctx, input.Reference);
     const { product } = booking;
-    const now = ctx.now();
-    if (booking.customerEmail === null && !input.Customer && effectiveStatus(booking, now) === "ON_HOLD")
-      throw new ValidationError([{ field: "Customer", message: "Customer is required: this hold has none yet" }]);
-    let answers: HoldConfirmation["answers"];
-    if (input.Answers) {
-      const questions = (await activityQuestions(ctx, product.id)).map(toCoreQuestion);
-      const problems = answersProblems(questions, input.Answers);
-      if (problems.length) throw new ValidationError(problems);
-      answers = { answers: input.Answers, waiverStatus: waiverStatus(questions, input.Answers) };
-    }
     const scope = `POST /ota/${ctx.principal.partner.slug}/booking/${booking.reference}/confirm`;
+    // The checks run inside the claimed work, so a replay answers as the first confirmation did.
     return withIdempotency(ctx, scope, input, async (tx) => {
+      let answers: HoldConfirmation["answers"];
+      if (input.Answers) {
+        const questions = (await activityQuestions({ db: tx, cache: ctx.cache }, product.id)).map(toCoreQuestion);
+        const problems = answersProblems(questions, input.Answers);
+        if (problems.length) throw new ValidationError(problems);
+        answers = { answers: input.Answers, waiverStatus: waiverStatus(questions, input.Answers) };
+      }
+      const now = ctx.now();
       const confirmed = await confirmHoldInTx(tx, booking.id, {
         customer: input.Customer && customerDetails(input.Customer),
         paymentReference: input.PaymentReference,
