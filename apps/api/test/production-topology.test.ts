@@ -152,6 +152,36 @@ describe("three API processes, a separate worker, one PostgreSQL and one Redis",
     expect(sent.map((e) => ({ status: e.status, attempts: e.attempts }))).toEqual([{ status: "SENT", attempts: 1 }]);
   });
 
+  it("expire holds made through the API processes from the separate worker, giving their places back once", async () => {
+    const key = await issueKey(db);
+    const info = await openSlot(db, { productName: "Fado Night in Mouraria", free: 3 });
+    const references: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { Customer: _customer, ...hold } = bookingBody(info, { Participants: 1, HoldMinutes: 1 });
+      const response = await fetch(`${next()}${OTA}/booking`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        body: JSON.stringify(hold),
+      });
+      expect(response.status).toBe(201);
+      references.push(((await response.json()) as { data: { Reference: string } }).data.Reference);
+    }
+    // The minute passes: only the deadline moves. The API processes run no worker, so only the
+    // worker process can give the places back.
+    await db.booking.updateMany({ where: { reference: { in: references } }, data: { expiresAt: new Date() } });
+    const deadline = Date.now() + 30_000;
+    const expired = () => db.booking.count({ where: { reference: { in: references }, status: "EXPIRED" } });
+    while ((await expired()) < references.length && Date.now() < deadline) await sleep(200);
+    expect(await expired()).toBe(references.length);
+    expect((await db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } })).placesTaken).toBe(
+      info.slot.placesTaken,
+    );
+    const read = await fetch(`${next()}${OTA}/booking/${references[0]}`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(((await read.json()) as { data: { Status: string } }).data.Status).toBe("expired");
+  });
+
   it("lose no acknowledged write when one API process is killed with SIGKILL and started again", async () => {
     const keys = {
       ota: await issueKey(db),
