@@ -74,4 +74,28 @@ describe("the expiry of holds", () => {
     await expect(attempt).rejects.toThrow(/bookings_confirmed_has_customer/);
     expect((await db.timeslot.findUniqueOrThrow({ where: { id: timeslot.id } })).placesTaken).toBe(0);
   });
+
+  it("never outlasts the start of its activity", async () => {
+    const { product, timeslot } = await operatorWithSlot(db, { slug: "short-hold", capacity: 5 });
+    const now = new Date(timeslot.startsAt.getTime() - 10 * 60_000);
+    const held = await db.$transaction((tx) =>
+      createBookingInTx(tx, {
+        product: { ...product, bookingCutoffMinutes: 0 },
+        timeslotId: timeslot.id,
+        priced: {
+          units: [{ UnitID: "adult", Label: "Adult", Quantity: 1, Price: 1000 }],
+          participants: 1,
+          totalAmount: 1000,
+        },
+        customer: null,
+        holdUntil: new Date(now.getTime() + 60 * 60_000),
+        source: "ONLINE",
+        answers: [],
+        waiverStatus: "complete",
+        actor: "test",
+        now,
+      }),
+    );
+    expect(held.expiresAt).toEqual(timeslot.startsAt);
+  });
 });

@@ -13,6 +13,8 @@ import { takePlacesInTx } from "./take-places.ts";
 export async function createBookingInTx(tx: Tx, input: NewBooking) {
   const { product, now, priced, customer, holdUntil } = input;
   const startsAt = await takePlacesInTx(tx, input.timeslotId, priced.participants, product.bookingCutoffMinutes, now);
+  // A hold never outlasts the start of its activity: places of a started timeslot are spent.
+  const expiresAt = holdUntil && (holdUntil < startsAt ? holdUntil : startsAt);
   const booking = await tx.booking.create({
     data: {
       reference: newBookingReference(input.random),
@@ -34,7 +36,7 @@ export async function createBookingInTx(tx: Tx, input: NewBooking) {
       customerEmail: customer?.email ?? null,
       customerPhone: customer?.phone ?? null,
       status: holdUntil ? "ON_HOLD" : "CONFIRMED",
-      expiresAt: holdUntil ?? null,
+      expiresAt: expiresAt ?? null,
       waiverStatus: input.waiverStatus === "complete" ? "COMPLETE" : "PENDING",
       answers: input.answers.map((a) => ({ QuestionID: a.QuestionID, Value: a.Value ?? null })),
       createdAt: now,
@@ -47,7 +49,7 @@ export async function createBookingInTx(tx: Tx, input: NewBooking) {
           detail: {
             participants: priced.participants,
             source: input.source,
-            ...(holdUntil ? { expiresAt: holdUntil.toISOString() } : {}),
+            ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
           },
         },
       },
