@@ -9,6 +9,9 @@ export const API_PORT = Number(process.env.E2E_API_PORT ?? 3101);
 export const consoleUrl = `http://127.0.0.1:${CONSOLE_PORT}`;
 export const apiUrl = `http://127.0.0.1:${API_PORT}`;
 
+/** The payment provider's signing secret in this stack: the tests play the provider with it. */
+export const PAYMENT_WEBHOOK_SECRET = "whsec_e2e_payments_0123456789";
+
 export interface Stack {
   databaseUrl: string;
   apiUrl: string;

@@ -8,7 +8,7 @@ import { dirname, resolve } from "node:path";
 
 import { startTestServer, stopChild, withDatabaseName } from "@slotwise/db/testing";
 
-import { API_PORT, apiUrl, CONSOLE_PORT, consoleUrl, STACK_FILE } from "./stack.ts";
+import { API_PORT, apiUrl, CONSOLE_PORT, consoleUrl, PAYMENT_WEBHOOK_SECRET, STACK_FILE } from "./stack.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const server = await startTestServer({ seeded: true });
@@ -67,6 +67,7 @@ start("api", process.execPath, ["--import", "tsx", "src/main.ts"], resolve(root,
   RATE_LIMIT_BURST: "1000",
   AUTH_FAILURES_PER_10_MINUTES: "10000",
   SHOP_WRITES_PER_HOUR: "10000",
+  PAYMENT_WEBHOOK_SECRET,
 });
 // The console comes up last, so once Playwright sees it answer, the whole stack is ready.
 await waitForReady(`${apiUrl}/readyz`);

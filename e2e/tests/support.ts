@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
+import { createHmac } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
 import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 
-import { readStack, STACK_FILE } from "../scripts/stack.ts";
+import { PAYMENT_WEBHOOK_SECRET, readStack, STACK_FILE } from "../scripts/stack.ts";
 
 export const OTA = "/api/v2/ota/acme-travel";
 const root = resolve(import.meta.dirname, "../..");
@@ -125,4 +126,24 @@ export async function trpcMutation<T>(request: APIRequestContext, path: string, 
   const response = await request.post(`${readStack().apiUrl}/trpc/${path}`, { data: input });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
+/**
+ * Plays the payment provider: its signed word on a shopfront basket, signed as the contract
+ * says (HMAC-SHA256 over `<t>.<body>`), with the stack's secret.
+ */
+export async function paymentProviderSays(
+  request: APIRequestContext,
+  type: "payment.succeeded" | "payment.failed",
+  basketId: number,
+  paymentReference: string,
+): Promise<void> {
+  const body = JSON.stringify({ type, BasketID: basketId, PaymentReference: paymentReference });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac("sha256", PAYMENT_WEBHOOK_SECRET).update(`${t}.${body}`).digest("hex");
+  const response = await request.post(`${readStack().apiUrl}/api/v2/payments/webhook`, {
+    headers: { "Content-Type": "application/json", "Slotwise-Signature": `t=${t},v1=${v1}` },
+    data: body,
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }

@@ -3,6 +3,8 @@
 const consolePort = process.env.PORT ?? "3000";
 process.env.CONSOLE_ORIGIN ??= `http://localhost:${consolePort},http://127.0.0.1:${consolePort}`;
 process.env.PORT = process.env.API_PORT ?? "3001";
+// The demo shop's payments are played by hand (README): a known secret, for development only.
+process.env.PAYMENT_WEBHOOK_SECRET ??= "whsec_dev_payments_not_for_production";
 // Readable lines in a terminal; production writes JSON lines for a log collector.
 process.env.LOG_FORMAT ??= "pretty";
 await import("./main.ts");

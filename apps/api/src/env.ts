@@ -45,6 +45,11 @@ const schema = z.object({
     .max(24 * 14)
     .default(24),
   WORKER: z.enum(["on", "off"]).default("on"),
+  /** The payment provider's signing secret for POST /api/v2/payments/webhook (contract section 10). */
+  PAYMENT_WEBHOOK_SECRET: z
+    .string()
+    .min(16, { error: "PAYMENT_WEBHOOK_SECRET must be at least 16 characters" })
+    .optional(),
   EMAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(600),
   THRESHOLD_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),

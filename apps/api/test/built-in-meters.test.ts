@@ -4,6 +4,7 @@ import { createMailer } from "../src/jobs/mailer.ts";
 import { sendOutboxEmail } from "../src/jobs/send-email.ts";
 import { answersFor, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
+import { payForBasket } from "./payment-provider.ts";
 import { trpcClient } from "./trpc-client.ts";
 
 let api: Api;
@@ -19,7 +20,7 @@ const meters = (meter: string, extra?: string) =>
 const outbox = createMailer(undefined, "t@slotwise.test");
 
 describe("order-completed", () => {
-  it("is recorded once by a shopfront checkout, with its BasketID and total, in the summary of the day", async () => {
+  it("is recorded once when the payment provider confirms a shopfront checkout, with its BasketID and total", async () => {
     const shop = trpcClient(api.base);
     const info = await openSlot(api.db, { productName: "Sunset Kayak Tour" });
     const before = (await meters("order-completed")).length;
@@ -30,23 +31,24 @@ describe("order-completed", () => {
       Time: info.time,
       Participants: 1,
       Customer: customer("online"),
-      PaymentReference: "pi_test_123",
       Answers: answersFor(info.product),
     });
-    expect(sale.booking).toMatchObject({
-      Status: "confirmed",
-      PaymentReference: "pi_test_123",
-      WaiverStatus: "complete",
-    });
+    expect(sale.booking).toMatchObject({ Status: "on_hold", WaiverStatus: "complete" });
+    expect((await meters("order-completed")).length).toBe(before);
+    for (let i = 0; i < 3; i++) {
+      const paid = await payForBasket(api, sale.BasketID, "payment.succeeded", "pi_test_123");
+      expect(paid.status).toBe(200);
+    }
     const booking = await api.db.booking.findUniqueOrThrow({
       where: { reference: sale.booking.Reference },
       include: { order: true },
     });
-    expect(booking.source).toBe("ONLINE");
+    expect(booking).toMatchObject({ source: "ONLINE", status: "CONFIRMED", paymentReference: "pi_test_123" });
     expect(booking.order).toMatchObject({
       id: sale.BasketID,
       channel: "ONLINE",
       paid: true,
+      paymentReference: "pi_test_123",
       totalAmount: 4500,
       currency: "EUR",
     });
@@ -102,7 +104,6 @@ describe("order-completed", () => {
         Time: info.time,
         Participants: 1,
         Customer: customer("full"),
-        PaymentReference: "pi_full",
       }),
     ).rejects.toMatchObject({ data: { httpStatus: 409 } });
     expect(await api.db.order.count()).toBe(orders);

@@ -21,10 +21,13 @@ export const PROBLEMS_BASE = `${PUBLIC_BASE}/problems`;
 export const CONSOLE_ORIGIN = "http://console.test";
 /** The bearer token that opens /metrics on the test server. */
 export const METRICS_TOKEN = "metrics-scraper-token";
+/** What the test plays the payment provider with. */
+export const PAYMENT_SECRET = "whsec_test_payments_0123456789";
 export const TEST_SETTINGS: Settings = {
   reminderHoursBefore: 24,
   consoleOrigins: [CONSOLE_ORIGIN],
   secureCookies: false,
+  paymentWebhookSecret: PAYMENT_SECRET,
 };
 
 export interface KeyOptions {

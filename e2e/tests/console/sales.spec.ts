@@ -9,6 +9,7 @@ import {
   meterEvents,
   openPage,
   OTA,
+  paymentProviderSays,
   signIn,
   trpcMutation,
 } from "../support.ts";
@@ -48,7 +49,7 @@ test("a sale at the desk and a shopfront checkout show as POS and ONLINE booking
   ).data;
   const fado = products[0]!.ActivityID;
   const slot = await bookableSlot(request, key, fado, 1);
-  const checkout = await trpcMutation<{ BasketID: number; booking: { Reference: string } }>(
+  const checkout = await trpcMutation<{ BasketID: number; booking: { Reference: string; Status: string } }>(
     request,
     "shopfront.checkout",
     {
@@ -58,10 +59,12 @@ test("a sale at the desk and a shopfront checkout show as POS and ONLINE booking
       Time: slot.Time,
       Participants: 1,
       Customer: customer("Olga", "Online"),
-      PaymentReference: "pi_e2e_0001",
     },
   );
   const onlineReference = checkout.booking.Reference;
+  // The checkout holds the places; the payment provider's signed success makes it a sale.
+  expect(checkout.booking.Status).toBe("on_hold");
+  await paymentProviderSays(request, "payment.succeeded", checkout.BasketID, "pi_e2e_0001");
 
   await openPage(page, "Bookings");
   for (const [source, label, reference] of [
@@ -73,6 +76,7 @@ test("a sale at the desk and a shopfront checkout show as POS and ONLINE booking
     const row = page.getByRole("row", { name: new RegExp(reference) });
     await expect(row).toBeVisible();
     await expect(row.locator(".badge").first()).toHaveText(label);
+    await expect(row).toContainText("Confirmed");
   }
 
   await page.goto("/usage?range=last-7-days");

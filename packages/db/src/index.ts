@@ -26,6 +26,8 @@ export { expireHolds } from "./bookings/expire-holds.ts";
 export { lockBookingInTx, type LockedBooking } from "./bookings/lock-booking.ts";
 export type { NewBooking, BookableProduct, CustomerDetails } from "./bookings/booking-types.ts";
 export { placePaidOrder, placePaidOrderInTx, type PaidOrderInput } from "./orders/place-paid-order.ts";
+export { checkoutOrder, checkoutOrderInTx, type CheckoutInput } from "./orders/checkout-order.ts";
+export { settlePayment, settlePaymentInTx, type PaymentOutcome } from "./orders/settle-payment.ts";
 export { recordUsage, recordBuiltInUsage, type UsageRecordInput } from "./usage/record-usage.ts";
 export { recordUsageBatch, type BatchEntry } from "./usage/record-usage-batch.ts";
 export { markEmailSent, markEmailSentInTx } from "./email/mark-email-sent.ts";

@@ -25,6 +25,7 @@ import { docsPage } from "./docs-page.ts";
 import { normalizeMediaType } from "./media-type.ts";
 import { metricsRoute } from "./metrics-route.ts";
 import { openApiDocument } from "./openapi-document.ts";
+import { paymentWebhookPlugin } from "./payment-webhook.ts";
 import { problemPage } from "./problem-page.ts";
 import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { contextFromRequest } from "./request-context.ts";
@@ -187,6 +188,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     reply.type("text/html; charset=utf-8").send(docsPage(`${REST_PREFIX}/openapi.json`, `${REST_PREFIX}/docs/assets`)),
   );
 
+  await app.register(paymentWebhookPlugin, {
+    services: options.services,
+    problemsBase: env.PROBLEMS_BASE,
+    rateLimit: options.rateLimit,
+  });
   await app.register(restPlugin, {
     services: options.services,
     problemsBase: env.PROBLEMS_BASE,

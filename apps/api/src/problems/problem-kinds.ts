@@ -16,6 +16,11 @@ export const PROBLEM_KINDS = {
     title: "Unauthorized",
     help: "Send a valid API key as Authorization: Bearer <key>. Keys can be unknown, revoked or expired.",
   },
+  "invalid-signature": {
+    status: 401,
+    title: "Invalid signature",
+    help: "The call's Slotwise-Signature header is missing, does not sign this body with the shared secret, or is more than 5 minutes old.",
+  },
   forbidden: {
     status: 403,
     title: "Forbidden",

@@ -37,6 +37,8 @@ export interface Settings {
   consoleOrigins: readonly string[];
   /** Whether the session cookie needs HTTPS. */
   secureCookies: boolean;
+  /** Signs the payment provider's calls; without it, the payment webhook refuses every call. */
+  paymentWebhookSecret?: string | undefined;
 }
 
 export interface Services {

@@ -5,14 +5,18 @@ import type { OrderChannel } from "../generated/prisma/client.ts";
 import type { Tx } from "../tx.ts";
 import { recordBuiltInUsage } from "../usage/record-usage.ts";
 
-export interface PaidOrderInput extends Omit<NewBooking, "source" | "partnerId" | "apiKeyId" | "orderId"> {
+export interface PaidOrderInput extends Omit<
+  NewBooking,
+  "source" | "partnerId" | "apiKeyId" | "orderId" | "holdUntil"
+> {
   channel: OrderChannel;
 }
 
 /**
- * A paid basket with its one booking: the shopfront's checkout and the console's point of
- * sale. The order, the places, the booking and the `order-completed` meter entry commit
- * together, so a sold-out slot leaves no paid order behind and every paid order counts once.
+ * A basket paid at once with its one booking: the console's point of sale, where the desk
+ * takes the money. The order, the places, the booking and the `order-completed` meter entry
+ * commit together, so a sold-out slot leaves no paid order behind and every paid order counts
+ * once. The shopfront pays later, by its provider (see checkoutOrder and settlePayment).
  */
 export async function placePaidOrder(db: Database, input: PaidOrderInput) {
   return db.$transaction((tx) => placePaidOrderInTx(tx, input));
@@ -32,13 +36,22 @@ export async function placePaidOrderInTx(tx: Tx, input: PaidOrderInput) {
     },
   });
   const booking = await createBookingInTx(tx, { ...input, source: input.channel, orderId: order.id });
-  await recordBuiltInUsage(
+  await recordOrderCompletedInTx(tx, order, input.now);
+  return { order, booking };
+}
+
+/** `order-completed` for a paid order, once however often it is asked (contract section 9). */
+export function recordOrderCompletedInTx(
+  tx: Tx,
+  order: { id: number; operatorId: number; totalAmount: number; currency: string },
+  paidAt: Date,
+) {
+  return recordBuiltInUsage(
     tx,
     order.operatorId,
     "order-completed",
     { basketId: order.id, total: order.totalAmount, currency: order.currency },
-    input.now,
+    paidAt,
     `order:${order.id}`,
   );
-  return { order, booking };
 }

@@ -10,7 +10,9 @@ import {
 import type { CustomerDetails } from "../bookings/booking-types.ts";
 import { cancelBookingInTx } from "../bookings/cancel-booking.ts";
 import { createBookingInTx } from "../bookings/create-booking.ts";
+import { checkoutOrderInTx } from "../orders/checkout-order.ts";
 import { placePaidOrderInTx } from "../orders/place-paid-order.ts";
+import { settlePaymentInTx } from "../orders/settle-payment.ts";
 import type { Tx } from "../tx.ts";
 import type { OperatorSpec } from "./catalog.ts";
 import type { SeededCatalog, SeededProduct } from "./seed-operator.ts";
@@ -194,12 +196,27 @@ async function book(ctx: SeedContext, slot: Slot, participants: number): Promise
       actor: `partner:${partner.slug}`,
     });
     bookingId = booking.id;
+  } else if (channel === "ONLINE") {
+    // As the shop sells: a checkout holds the places, and the payment provider's success,
+    // a minute later, confirms them and counts the order.
+    const { order, booking } = await checkoutOrderInTx(tx, {
+      ...common,
+      holdUntil: new Date(now.getTime() + 15 * 60_000),
+      actor: "shopfront",
+    });
+    await settlePaymentInTx(tx, {
+      orderId: order.id,
+      succeeded: true,
+      paymentReference: `pi_${random.faker.string.alphanumeric(24)}`,
+      now: new Date(now.getTime() + 60_000),
+    });
+    bookingId = booking.id;
   } else {
     const { booking } = await placePaidOrderInTx(tx, {
       ...common,
       channel,
-      paymentReference: channel === "ONLINE" ? `pi_${random.faker.string.alphanumeric(24)}` : `POS-${random.digits(6)}`,
-      actor: channel === "ONLINE" ? "shopfront" : `console:${ctx.spec.user.email}`,
+      paymentReference: `POS-${random.digits(6)}`,
+      actor: `console:${ctx.spec.user.email}`,
     });
     bookingId = booking.id;
   }

@@ -11,7 +11,6 @@ import {
   participantsField,
   participantsProblem,
   saleFields,
-  stringField,
   timeField,
   ValidationError,
   waiverStatus,
@@ -57,17 +56,7 @@ export const shopTimeslots = publicProcedure
   });
 
 export const shopCheckout = shopWriteProcedure
-  .input(
-    withParticipantsOrUnits(
-      saleFields.extend({
-        operator: operatorSlug,
-        PaymentReference: stringField("PaymentReference")
-          .trim()
-          .min(1, { error: "PaymentReference is required for a paid checkout" })
-          .max(128, { error: "PaymentReference must be at most 128 characters" }),
-      }),
-    ),
-  )
+  .input(withParticipantsOrUnits(saleFields.extend({ operator: operatorSlug })))
   .mutation(async ({ ctx, input }) => {
     const operator = await operatorNamed(ctx.db, input.operator);
     const product = await findActivity(ctx, operator.id, input.ActivityID);
@@ -82,7 +71,7 @@ export const shopCheckout = shopWriteProcedure
       timeslotId: slot.id,
       priced,
       customer: input.Customer,
-      paymentReference: input.PaymentReference,
+      paymentReference: input.PaymentReference ?? null,
       answers,
       waiverStatus: waiverStatus(questions, answers),
       channel: "ONLINE",

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from "fastify";
+
+import { fieldErrorsOf, paymentEventSchema, ValidationError } from "@slotwise/core";
+
+import { describeError } from "../problems/describe-error.ts";
+import { problem, type Problem } from "../problems/problem.ts";
+import { settleCheckout } from "../services/settle-checkout.ts";
+import type { Services } from "../trpc/context.ts";
+import { verifySignature } from "../webhooks/signature.ts";
+import type { RateLimitVerdict } from "./rate-limit.ts";
+import { headerValue } from "./request-context.ts";
+import { sendProblem } from "./send-problem.ts";
+
+export const PAYMENT_WEBHOOK_PATH = "/api/v2/payments/webhook";
+
+export interface PaymentWebhookOptions {
+  services: Services;
+  problemsBase: string;
+  rateLimit: (key: string, cost?: number) => Promise<RateLimitVerdict>;
+}
+
+/**
+ * `POST /api/v2/payments/webhook` (contract section 10): the payment provider's word on a
+ * shopfront checkout, authenticated by its signature alone. The signature covers the raw
+ * bytes, so this route reads its body as text (its own parser, in this plugin only) and parses
+ * the JSON only once the signature holds: an unsigned caller costs one HMAC, never a query.
+ */
+export function paymentWebhookPlugin(app: FastifyInstance, options: PaymentWebhookOptions, done: () => void): void {
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    done(null, body);
+  });
+  app.post(PAYMENT_WEBHOOK_PATH, async (request, reply) => {
+    const refuse = (description: Problem) => sendProblem(request, reply, options.problemsBase, description);
+    const verdict = await options.rateLimit(`ip:${request.ip}`);
+    void reply.headers(verdict.headers);
+    if (!verdict.allowed) return refuse(problem("rate-limited", "Over this caller's rate limit"));
+    const secret = options.services.settings.paymentWebhookSecret;
+    if (!secret)
+      return refuse(
+        problem("invalid-signature", "Payment webhooks are not configured here: PAYMENT_WEBHOOK_SECRET is not set"),
+      );
+    const raw = typeof request.body === "string" ? request.body : "";
+    const signature = verifySignature(
+      secret,
+      headerValue(request.headers["slotwise-signature"]),
+      raw,
+      options.services.now(),
+    );
+    if (!signature.ok) return refuse(problem("invalid-signature", signature.reason));
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return refuse(problem("malformed-json", "The body could not be parsed as JSON"));
+    }
+    const event = paymentEventSchema.safeParse(body);
+    if (!event.success) return refuse(describeError(new ValidationError(fieldErrorsOf(event.error))));
+    try {
+      const settled = await settleCheckout(options.services, event.data);
+      if (!settled) return await refuse(problem("not-found", `There is no shopfront basket ${event.data.BasketID}`));
+      return await reply.send({ data: { BasketID: settled.order.id, Paid: settled.order.paid } });
+    } catch (error) {
+      const description = describeError(error);
+      if (description.status >= 500) request.log.error({ err: error }, "payment webhook failed");
+      return refuse(description);
+    }
+  });
+  app.route({
+    method: ["GET", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    url: PAYMENT_WEBHOOK_PATH,
+    handler: (request, reply) =>
+      sendProblem(
+        request,
+        reply,
+        options.problemsBase,
+        problem("method-not-allowed", `${PAYMENT_WEBHOOK_PATH} takes POST`),
+        { Allow: "POST" },
+      ),
+  });
+  done();
+}

@@ -1,0 +1,24 @@
+import type { PaymentEvent } from "@slotwise/core";
+import { settlePayment, type Database } from "@slotwise/db";
+
+import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
+import type { Settings } from "../trpc/context.ts";
+
+/**
+ * The payment provider's verdict on a shopfront checkout: paid (its booking confirmed, the
+ * order counted) or failed (its places released). Null when there is no such basket.
+ */
+export async function settleCheckout(
+  ctx: { db: Database; cache: ReadCache; now: () => Date; settings: Settings },
+  event: PaymentEvent,
+) {
+  const settled = await settlePayment(ctx.db, {
+    orderId: event.BasketID,
+    succeeded: event.type === "payment.succeeded",
+    paymentReference: event.PaymentReference,
+    now: ctx.now(),
+    reminderHoursBefore: ctx.settings.reminderHoursBefore,
+  });
+  for (const productId of settled?.productIds ?? []) ctx.cache.invalidate(cacheTags.product(productId));
+  return settled;
+}
