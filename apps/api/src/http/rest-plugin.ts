@@ -10,6 +10,7 @@ import type { Context, Services } from "../trpc/context.ts";
 import { entityTag, matchesIfNoneMatch } from "./conditional-get.ts";
 import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { contextFromRequest, headerValue } from "./request-context.ts";
+import { requestCost } from "./request-cost.ts";
 import { instanceOf } from "./request-path.ts";
 import { metaByProcedure, methodsFor, restRoutes } from "./route-table.ts";
 import { problemHeaders, sendProblem } from "./send-problem.ts";
@@ -40,8 +41,10 @@ export function unmatchedRoute(path: string): { description: Problem; headers: R
  */
 export async function restPlugin(rest: FastifyInstance, options: RestOptions): Promise<void> {
   rest.addHook("onRequest", async (request, reply) => {
+    const query = request.url.indexOf("?");
     const verdict = await options.rateLimit(
       rateLimitKey({ authorization: headerValue(request.headers.authorization), address: request.ip }),
+      requestCost(request.originalPath, new URLSearchParams(query === -1 ? "" : request.url.slice(query + 1))),
     );
     void reply.headers(verdict.headers);
     if (!verdict.allowed) {
