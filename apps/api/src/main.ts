@@ -10,7 +10,7 @@ import { readApiEnv } from "./env.ts";
 import { readiness } from "./health/readiness.ts";
 import { buildServer } from "./http/build-server.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
-import { createMailer } from "./jobs/mailer.ts";
+import { workerOptionsFromEnv } from "./jobs/worker-options.ts";
 import { startWorker } from "./jobs/worker.ts";
 import { createGuards, DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
 import { createApiMetrics } from "./metrics/api-metrics.ts";
@@ -59,16 +59,7 @@ redis?.on("error", (error: Error) => {
 
 const worker =
   env.WORKER === "on"
-    ? await startWorker({
-        db,
-        databaseUrl: database.url,
-        mailer: createMailer(env.SMTP_URL, env.MAIL_FROM),
-        now,
-        log: app.log,
-        sendLeaseSeconds: env.EMAIL_SEND_TIMEOUT_SECONDS,
-        retentionIntervalMs: env.RETENTION_INTERVAL_SECONDS * 1000,
-        thresholdIntervalMs: env.THRESHOLD_CHECK_SECONDS * 1000,
-      })
+    ? await startWorker(workerOptionsFromEnv(env, { db, databaseUrl: database.url, now, log: app.log }))
     : undefined;
 
 let closing = false;

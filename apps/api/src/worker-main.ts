@@ -1,6 +1,7 @@
 /**
  * A worker-only process (`pnpm start:worker`, and the worker `pnpm start` runs beside API
- * processes started with WORKER=off): e-mails, usage rollups and retention, no HTTP. Any
+ * processes started with WORKER=off): hold expiry, e-mails, usage rollups and thresholds, and
+ * retention, no HTTP. Any
  * number may run; they share the work through pg-boss and the outbox's send leases.
  */
 import { pino } from "pino";
@@ -9,7 +10,7 @@ import { createDatabase } from "@slotwise/db";
 import { openDatabase } from "@slotwise/db/runtime";
 
 import { readApiEnv } from "./env.ts";
-import { createMailer } from "./jobs/mailer.ts";
+import { workerOptionsFromEnv } from "./jobs/worker-options.ts";
 import { startWorker } from "./jobs/worker.ts";
 
 const env = readApiEnv();
@@ -21,15 +22,7 @@ const log = pino({
 const database = await openDatabase();
 const db = createDatabase(database.url, { maxConnections: 5 });
 // Signals are handled from here on: a stop that arrives while the worker is starting waits for it.
-const starting = startWorker({
-  db,
-  databaseUrl: database.url,
-  mailer: createMailer(env.SMTP_URL, env.MAIL_FROM),
-  now: () => new Date(),
-  log,
-  sendLeaseSeconds: env.EMAIL_SEND_TIMEOUT_SECONDS,
-  retentionIntervalMs: env.RETENTION_INTERVAL_SECONDS * 1000,
-});
+const starting = startWorker(workerOptionsFromEnv(env, { db, databaseUrl: database.url, now: () => new Date(), log }));
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { signatureHeader } from "../src/webhooks/signature.ts";
 import { answersFor, openSlot } from "./fixtures.ts";
-import { PAYMENT_SECRET, problemOf, startApi, type Api } from "./harness.ts";
+import { METRICS_TOKEN, PAYMENT_SECRET, problemOf, startApi, type Api } from "./harness.ts";
 import { payForBasket } from "./payment-provider.ts";
 import { trpcClient } from "./trpc-client.ts";
 
@@ -28,6 +28,16 @@ async function checkout(productName = "Fado Night in Mouraria") {
 }
 const placesTaken = async (timeslotId: number) =>
   (await api.db.timeslot.findUniqueOrThrow({ where: { id: timeslotId } })).placesTaken;
+/** `slotwise_bookings_total` of the shopfront for one outcome, as a scraper reads it. */
+async function onlineBookings(outcome: string): Promise<number> {
+  const text = await (
+    await fetch(`${api.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const line = text
+    .split("\n")
+    .find((l) => l.startsWith(`slotwise_bookings_total{channel="online",outcome="${outcome}"}`));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
 const ordersCompleted = (basketId: number) =>
   api.db.usageEntry.count({ where: { meter: "order-completed", dedupeKey: `order:${basketId}` } });
 
@@ -46,12 +56,14 @@ describe("a shopfront checkout", () => {
 describe("the payment webhook", () => {
   it("confirms the booking and counts the order once, however often and however simultaneously the success comes", async () => {
     const { sale } = await checkout();
+    const salesBefore = await onlineBookings("confirmed");
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => payForBasket(api, sale.BasketID, "payment.succeeded", "pi_once")),
     );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await answers[0]!.json()).toEqual({ data: { BasketID: sale.BasketID, Paid: true } });
     expect(await ordersCompleted(sale.BasketID)).toBe(1);
+    expect(await onlineBookings("confirmed")).toBe(salesBefore + 1);
     const booking = await api.db.booking.findUniqueOrThrow({ where: { reference: sale.booking.Reference } });
     expect(booking).toMatchObject({ status: "CONFIRMED", paymentReference: "pi_once" });
     expect(await api.db.outboxEmail.count({ where: { bookingId: booking.id, kind: "BOOKING_CONFIRMATION" } })).toBe(1);

@@ -6,7 +6,7 @@ import { describeError } from "../problems/describe-error.ts";
 import { problem, type Problem } from "../problems/problem.ts";
 import { settleCheckout } from "../services/settle-checkout.ts";
 import type { Services } from "../trpc/context.ts";
-import { verifySignature } from "../webhooks/signature.ts";
+import { SIGNATURE_HEADER, verifySignature } from "../webhooks/signature.ts";
 import type { RateLimitVerdict } from "./rate-limit.ts";
 import { headerValue } from "./request-context.ts";
 import { sendProblem } from "./send-problem.ts";
@@ -43,7 +43,7 @@ export function paymentWebhookPlugin(app: FastifyInstance, options: PaymentWebho
     const raw = typeof request.body === "string" ? request.body : "";
     const signature = verifySignature(
       secret,
-      headerValue(request.headers["slotwise-signature"]),
+      headerValue(request.headers[SIGNATURE_HEADER.toLowerCase()]),
       raw,
       options.services.now(),
     );

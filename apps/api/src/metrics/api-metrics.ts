@@ -10,7 +10,7 @@ export type BookingChannel = "partner" | "online" | "pos";
 export interface ApiMetrics {
   readonly registry: Registry;
   request(route: string, method: string, status: number, seconds: number): void;
-  /** `outcome`: confirmed, replayed, refused_<problem kind> (e.g. refused_insufficient_capacity) or failed. */
+  /** `outcome`: confirmed, held, released, replayed, refused_capacity, refused_unavailable, refused_<problem kind> or failed. */
   booking(channel: BookingChannel, outcome: string): void;
   usageEntriesIngested(count: number): void;
 }

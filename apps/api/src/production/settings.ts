@@ -37,8 +37,11 @@ export function readLaunchSettings(env: NodeJS.ProcessEnv): LaunchSettings | { p
   const apiPort = parsed.success ? parsed.data.API_PORT : 3001;
   const consolePort = parsed.success ? parsed.data.PORT : 3000;
   // As under `pnpm dev`: the console at PORT may send console mutations unless told otherwise.
+  // One public address for every API process, so problem types and the OpenAPI servers are the
+  // same whichever process answers (set it to the load balancer's address in production).
   const apiEnv: Record<string, string> = {
     CONSOLE_ORIGIN: cleaned.CONSOLE_ORIGIN ?? `http://localhost:${consolePort},http://127.0.0.1:${consolePort}`,
+    PUBLIC_BASE_URL: cleaned.PUBLIC_BASE_URL ?? `http://localhost:${apiPort}`,
   };
   const api = parseApiEnv({ ...cleaned, ...apiEnv, NODE_ENV: "production", PORT: String(apiPort) });
   if ("problems" in api) problems.push(...api.problems.filter((p) => !p.startsWith("PORT:")));

@@ -2,6 +2,7 @@ import type { PaymentEvent } from "@slotwise/core";
 import { settlePayment, type Database } from "@slotwise/db";
 
 import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
+import type { ApiMetrics } from "../metrics/api-metrics.ts";
 import type { Settings } from "../trpc/context.ts";
 
 /**
@@ -9,7 +10,7 @@ import type { Settings } from "../trpc/context.ts";
  * order counted) or failed (its places released). Null when there is no such basket.
  */
 export async function settleCheckout(
-  ctx: { db: Database; cache: ReadCache; now: () => Date; settings: Settings },
+  ctx: { db: Database; cache: ReadCache; now: () => Date; settings: Settings; metrics: ApiMetrics },
   event: PaymentEvent,
 ) {
   const settled = await settlePayment(ctx.db, {
@@ -20,5 +21,8 @@ export async function settleCheckout(
     reminderHoursBefore: ctx.settings.reminderHoursBefore,
   });
   for (const productId of settled?.productIds ?? []) ctx.cache.invalidate(cacheTags.product(productId));
+  // The checkout was counted as held; this is where it becomes a sale, or gives its places back.
+  if (settled?.settled === "paid") ctx.metrics.booking("online", "confirmed");
+  if (settled?.settled === "released") ctx.metrics.booking("online", "released");
   return settled;
 }

@@ -9,6 +9,7 @@ import {
   confirmRefusal,
   effectiveStatus,
   holdDeadline,
+  holdEnd,
   isCancellable,
   type BookingState,
 } from "./lifecycle.ts";
@@ -31,6 +32,17 @@ describe("holds", () => {
 
   it("lapse on a whole second, the one partners are shown", () => {
     expect(holdDeadline(new Date("2026-05-01T10:00:00.750Z"), 15)).toEqual(new Date("2026-05-01T10:15:00.000Z"));
+  });
+
+  it("end by the start of their timeslot, whatever their minutes", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000, max: 1_000 }), (minutes) => {
+        const deadline = at(minutes);
+        const end = holdEnd(deadline, start);
+        expect(end <= start && end <= deadline).toBe(true);
+        expect(end === start || end === deadline).toBe(true);
+      }),
+    );
   });
 
   it("cannot be confirmed once their timeslot has started", () => {

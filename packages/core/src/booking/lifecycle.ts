@@ -28,6 +28,11 @@ export function holdDeadline(now: Date, minutes: number): Date {
   return new Date(Math.floor((now.getTime() + minutes * 60_000) / 1000) * 1000);
 }
 
+/** When a hold with this deadline on a timeslot starting at `startsAt` lapses: never after the start, since places of a started timeslot are spent. */
+export function holdEnd(deadline: Date, startsAt: Date): Date {
+  return deadline < startsAt ? deadline : startsAt;
+}
+
 /** Holds and confirmed bookings take places; cancelled and expired ones gave theirs back. */
 export function holdsPlaces(status: BookingStatusName): boolean {
   return status === "ON_HOLD" || status === "CONFIRMED";

@@ -1,4 +1,4 @@
-import { changeRefusal, type PricedBooking } from "@slotwise/core";
+import { changeRefusal, holdEnd, type PricedBooking } from "@slotwise/core";
 
 import type { Tx } from "../tx.ts";
 import { notifyWaitlistInTx } from "../waitlist/notify-waitlist.ts";
@@ -59,6 +59,8 @@ export async function changeBookingInTx(tx: Tx, bookingId: number, change: Booki
       timeslotId: change.timeslotId,
       startsAt,
       participants,
+      // A hold moved to an earlier timeslot must still lapse by its start.
+      ...(before.status === "ON_HOLD" && before.expiresAt ? { expiresAt: holdEnd(before.expiresAt, startsAt) } : {}),
       ...(change.priced
         ? { units: change.priced.units.map((unit) => ({ ...unit })), totalAmount: change.priced.totalAmount }
         : {}),

@@ -1,4 +1,4 @@
-import { newBookingReference } from "@slotwise/core";
+import { holdEnd, newBookingReference } from "@slotwise/core";
 
 import type { Tx } from "../tx.ts";
 import { queueBookingEmailsInTx } from "./booking-emails.ts";
@@ -13,8 +13,7 @@ import { takePlacesInTx } from "./take-places.ts";
 export async function createBookingInTx(tx: Tx, input: NewBooking) {
   const { product, now, priced, customer, holdUntil } = input;
   const startsAt = await takePlacesInTx(tx, input.timeslotId, priced.participants, product.bookingCutoffMinutes, now);
-  // A hold never outlasts the start of its activity: places of a started timeslot are spent.
-  const expiresAt = holdUntil && (holdUntil < startsAt ? holdUntil : startsAt);
+  const expiresAt = holdUntil && holdEnd(holdUntil, startsAt);
   const booking = await tx.booking.create({
     data: {
       reference: newBookingReference(input.random),

@@ -36,10 +36,10 @@ export async function settlePaymentInTx(tx: Tx, outcome: PaymentOutcome) {
   });
   const productIds = current.bookings.map((b) => b.productId);
   // Paid already: a repeated success, or a failure reported after it, changes nothing.
-  if (current.paid) return { order: current, productIds };
+  if (current.paid) return { order: current, productIds, settled: "unchanged" as const };
   if (!outcome.succeeded) {
     for (const booking of current.bookings) await cancelBookingInTx(tx, booking.id, "payment-provider", now);
-    return { order: current, productIds };
+    return { order: current, productIds, settled: "released" as const };
   }
   for (const booking of current.bookings)
     await confirmHoldInTx(tx, booking.id, {
@@ -54,5 +54,5 @@ export async function settlePaymentInTx(tx: Tx, outcome: PaymentOutcome) {
     data: { paid: true, paidAt: now, paymentReference: outcome.paymentReference },
   });
   await recordOrderCompletedInTx(tx, paid, now);
-  return { order: paid, productIds };
+  return { order: paid, productIds, settled: "paid" as const };
 }

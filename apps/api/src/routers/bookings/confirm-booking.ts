@@ -38,7 +38,7 @@ export const confirmBooking = partnerProcedure
     const { product } = booking;
     const scope = `POST /ota/${ctx.principal.partner.slug}/booking/${booking.reference}/confirm`;
     // The checks run inside the claimed work, so a replay answers as the first confirmation did.
-    return withIdempotency(ctx, scope, input, async (tx) => {
+    const answer = await withIdempotency(ctx, scope, input, async (tx) => {
       let answers: HoldConfirmation["answers"];
       if (input.Answers) {
         const questions = (await activityQuestions({ db: tx, cache: ctx.cache }, product.id)).map(toCoreQuestion);
@@ -58,4 +58,7 @@ export const confirmBooking = partnerProcedure
       });
       return { status: 200, body: { data: presentBooking(confirmed, product, now) }, headers: {} };
     });
+    if (booking.status === "ON_HOLD" && ctx.response.headers["Idempotent-Replayed"] !== "true")
+      ctx.metrics.booking("partner", "confirmed");
+    return answer;
   });
