@@ -29,8 +29,7 @@ export function createRateLimiter(settings: RateLimitSettings) {
 
   return async function check(key: string, cost = 1): Promise<RateLimitVerdict> {
     try {
-      // A request never costs more than a second's budget, so the heaviest one can always pass.
-      const res = await limiter.consume(key, Math.min(cost, settings.perSecond));
+      const res = await limiter.consume(key, cost);
       return { allowed: true, headers: headers(settings.perSecond, res) };
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;

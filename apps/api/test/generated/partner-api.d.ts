@@ -761,7 +761,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Unauthorized (`unauthorized`) */
+        /** @description Unauthorized (`unauthorized`, `invalid-signature`) */
         Problem401: {
             headers: {
                 [name: string]: unknown;
