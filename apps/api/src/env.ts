@@ -2,6 +2,9 @@ import { z } from "zod";
 
 import { DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
 
+/** The payment secret `pnpm dev` sets: printed in the README, so never accepted in production. */
+export const DEV_PAYMENT_WEBHOOK_SECRET = "whsec_dev_payments_not_for_production";
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   HOST: z.string().default("127.0.0.1"),

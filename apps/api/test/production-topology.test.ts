@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { useTestDatabase } from "@slotwise/db/testing";
 import { bookableTargets, checkNothingLost, startLoad } from "@slotwise/testing/load-generator";
-import {
-  spawnApi,
-  spawnApis,
-  spawnWorker,
-  startRedis,
-  type ApiProcess,
-  type WorkerProcess,
-} from "@slotwise/testing/processes";
+import { consecutiveFreePorts, spawnLauncher, startRedis, type LauncherProcess } from "@slotwise/testing/processes";
 
 import type { AppRouter } from "../src/trpc/app-router.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
@@ -18,9 +11,10 @@ import { issueKey, OTA } from "./harness.ts";
 import { startSmtp } from "./smtp.ts";
 
 /**
- * The shape `pnpm start` runs in production, by its own entry points: three API processes
- * with WORKER=off and one worker-only process, on one PostgreSQL and one Redis, with the
- * test's traffic spread round-robin over the API processes as a load balancer would.
+ * The shape production runs, by its own commands: `pnpm start` with three API processes and
+ * no worker (WORKER=off; CONSOLE=off, the console is not under test here) and `pnpm
+ * start:worker`, on one PostgreSQL and one Redis, with the test's traffic spread round-robin
+ * over the API processes as a load balancer would.
  */
 const CONSOLE = "http://console.example";
 const PER_SECOND = 40;
@@ -29,32 +23,37 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let apis: ApiProcess[] = [];
-let worker: WorkerProcess | undefined;
-let apiEnv: Record<string, string>;
+let launcher: LauncherProcess | undefined;
+let workers: LauncherProcess | undefined;
+let apis: { base: string }[] = [];
 let turn = 0;
 /** The next API process, round-robin. */
 const next = () => apis[turn++ % apis.length]!.base;
 
 beforeAll(async () => {
   [redis, smtp] = await Promise.all([startRedis(), startSmtp()]);
-  apiEnv = {
-    DATABASE_URL: url,
-    REDIS_URL: redis.url,
-    WORKER: "off",
-    LOG_LEVEL: "warn",
-    CONSOLE_ORIGIN: CONSOLE,
-    RATE_LIMIT_PER_SECOND: String(PER_SECOND),
-    RATE_LIMIT_BURST: String(PER_SECOND),
-  };
+  const apiPort = await consecutiveFreePorts(3);
   const started = await Promise.all([
-    spawnApis(3, apiEnv),
-    spawnWorker({ DATABASE_URL: url, SMTP_URL: smtp.url, LOG_LEVEL: "info" }),
+    spawnLauncher(
+      {
+        DATABASE_URL: url,
+        REDIS_URL: redis.url,
+        WORKER: "off",
+        CONSOLE: "off",
+        LOG_LEVEL: "warn",
+        CONSOLE_ORIGIN: CONSOLE,
+        RATE_LIMIT_PER_SECOND: String(PER_SECOND),
+        RATE_LIMIT_BURST: String(PER_SECOND),
+      },
+      { apiProcesses: 3, apiPort },
+    ),
+    spawnLauncher({ DATABASE_URL: url, SMTP_URL: smtp.url, LOG_LEVEL: "info" }, { workerOnly: true }),
   ]);
-  [apis, worker] = started;
+  [launcher, workers] = started;
+  apis = launcher.apiBases.map((base) => ({ base }));
 }, 180_000);
 afterAll(async () => {
-  await Promise.all([...apis.map((a) => a.stop()), worker?.stop()]);
+  await Promise.all([launcher?.stop(), workers?.stop()]);
   await Promise.all([redis.stop(), smtp.stop()]);
 });
 
@@ -182,7 +181,16 @@ describe("three API processes, a separate worker, one PostgreSQL and one Redis",
     expect(((await read.json()) as { data: { Status: string } }).data.Status).toBe("expired");
   });
 
-  it("lose no acknowledged write when one API process is killed with SIGKILL and started again", async () => {
+  it("start the worker again when it dies, even with nothing else running on its host", async () => {
+    const victim = workers!.pidOf("worker")!;
+    process.kill(victim, "SIGKILL");
+    const deadline = Date.now() + 30_000;
+    while (workers!.pidOf("worker") === victim && Date.now() < deadline) await sleep(100);
+    expect(workers!.pidOf("worker")).not.toBe(victim);
+    expect(workers!.child.exitCode).toBeNull();
+  });
+
+  it("lose no acknowledged write when one API process is killed with SIGKILL and the launcher starts it again", async () => {
     const keys = {
       ota: await issueKey(db),
       usageWrite: await issueKey(db, { scopes: ["usage:write"] }),
@@ -195,12 +203,21 @@ describe("three API processes, a separate worker, one PostgreSQL and one Redis",
       expect(acknowledged()).toBeGreaterThanOrEqual(count);
     };
     await waitFor(30);
-    const victim = apis[0]!;
-    victim.child.kill("SIGKILL");
-    await victim.exited;
-    const port = Number(new URL(victim.base).port);
-    const restarted = await spawnApi(apiEnv, { port });
-    apis[0] = restarted;
+    const victim = launcher!.pidOf("api-1")!;
+    process.kill(victim, "SIGKILL");
+    // The launcher starts it again on its port; until then the load balancer's turn fails.
+    const restarted = apis[0]!;
+    const deadline = Date.now() + 30_000;
+    while (launcher!.pidOf("api-1") === victim && Date.now() < deadline) await sleep(100);
+    while (
+      !(await fetch(`${restarted.base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )) &&
+      Date.now() < deadline
+    )
+      await sleep(100);
+    expect(launcher!.pidOf("api-1")).not.toBe(victim);
     const afterRestart = acknowledged();
     await waitFor(afterRestart + 30);
     const outcomes = await load.stop();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 import { freePort, stopChild } from "@slotwise/db/testing";
@@ -30,8 +31,8 @@ async function waitUntilUp(base: string, child: ChildProcess, lines: string[]): 
 }
 
 /** A child process of the API app (an entry point under src/), its output kept line by line. */
-function spawnEntry(entry: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+function spawnEntry(entry: string, env: Record<string, string>, args: string[] = []) {
+  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
     cwd: apiDir,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -93,6 +94,83 @@ export async function spawnWorker(env: Record<string, string>): Promise<WorkerPr
     await new Promise((r) => setTimeout(r, 100));
   }
   return started;
+}
+
+export interface LauncherProcess extends WorkerProcess {
+  /** The API processes it started, at API_PORT, API_PORT + 1, … */
+  apiBases: string[];
+  /** The process id of one of the processes it runs (`api-2`, `worker`), as last started. */
+  pidOf(name: string): number | undefined;
+}
+
+/**
+ * The production launcher, as `pnpm start` runs it (or `pnpm start:worker` with `workerOnly`),
+ * once every API process it started answers, or its worker has started.
+ */
+export async function spawnLauncher(
+  env: Record<string, string>,
+  options: { apiProcesses?: number; apiPort?: number; workerOnly?: boolean } = {},
+): Promise<LauncherProcess> {
+  const count = options.workerOnly ? 0 : (options.apiProcesses ?? 1);
+  const started = spawnEntry(
+    "src/production/start.ts",
+    {
+      ...env,
+      API_PROCESSES: String(Math.max(count, 1)),
+      ...(options.apiPort ? { API_PORT: String(options.apiPort) } : {}),
+    },
+    options.workerOnly ? ["--worker-only"] : [],
+  );
+  const apiBases = Array.from({ length: count }, (_, i) => `http://127.0.0.1:${(options.apiPort ?? 3001) + i}`);
+  const pidOf = (name: string) =>
+    started.lines
+      .flatMap((line) => {
+        try {
+          const entry = JSON.parse(line) as { msg?: string; process?: string; pid?: number };
+          return entry.msg === "started" && entry.process === name && entry.pid ? [entry.pid] : [];
+        } catch {
+          return [];
+        }
+      })
+      .at(-1);
+  try {
+    for (const base of apiBases) await waitUntilUp(base, started.child, started.lines);
+    if (options.workerOnly) {
+      const deadline = Date.now() + 60_000;
+      while (!started.lines.some((l) => l.includes('"worker started"'))) {
+        if (started.child.exitCode !== null || Date.now() > deadline)
+          throw new Error(`the worker did not start:\n${started.lines.join("\n")}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } catch (error) {
+    await started.stop("SIGTERM");
+    throw error;
+  }
+  return { ...started, apiBases, pidOf };
+}
+
+/** `count` consecutive free ports of 127.0.0.1, for processes that take API_PORT and the next ones. */
+export async function consecutiveFreePorts(count: number): Promise<number> {
+  for (;;) {
+    const base = await freePort();
+    const free = await Promise.all(Array.from({ length: count - 1 }, (_, i) => portIsFree(base + i + 1)));
+    if (base + count - 1 <= 65535 && free.every(Boolean)) return base;
+  }
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => {
+      resolve(false);
+    });
+    server.listen(port, "127.0.0.1", () => {
+      server.close(() => {
+        resolve(true);
+      });
+    });
+  });
 }
 
 /** Several API processes; if one does not start, the others are stopped before the error is thrown. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { parseApiEnv, settingProblems } from "../env.ts";
+import { DEV_PAYMENT_WEBHOOK_SECRET, parseApiEnv, settingProblems } from "../env.ts";
 
 const schema = z.object({
   DATABASE_URL: z.url({
@@ -17,6 +17,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   WORKER: z.enum(["on", "off"]).default("on"),
+  /** `off` on hosts that run API processes only, the console being served elsewhere. */
+  CONSOLE: z.enum(["on", "off"]).default("on"),
   API_URL: z.url().optional(),
 });
 
@@ -47,6 +49,10 @@ export function readLaunchSettings(env: NodeJS.ProcessEnv): LaunchSettings | { p
   if ("problems" in api) problems.push(...api.problems.filter((p) => !p.startsWith("PORT:")));
   if (!parsed.success) return { problems };
   const { data } = parsed;
+  if (cleaned.PAYMENT_WEBHOOK_SECRET === DEV_PAYMENT_WEBHOOK_SECRET)
+    problems.push(
+      "PAYMENT_WEBHOOK_SECRET: is the development secret from the README; anyone could sign payments with it",
+    );
   if (data.API_PORT + data.API_PROCESSES - 1 > 65535) problems.push("API_PORT: too high for API_PROCESSES ports");
   if (data.PORT >= data.API_PORT && data.PORT < data.API_PORT + data.API_PROCESSES) {
     problems.push(`PORT: ${data.PORT} is one of the API processes' ports (API_PORT and the next API_PROCESSES - 1)`);

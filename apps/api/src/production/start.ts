@@ -28,7 +28,7 @@ const settings = readLaunchSettings(process.env);
 if ("problems" in settings) {
   fail(["Slotwise cannot start; fix these settings (see docs/deploy.md):", ...settings.problems.map((p) => `  ${p}`)]);
 }
-const launchConsole = !workerOnly;
+const launchConsole = !workerOnly && settings.CONSOLE === "on";
 if (launchConsole && !existsSync(resolve(consoleDir, ".next/BUILD_ID"))) {
   fail(["The console has no production build: run `pnpm build` first (once per checkout, and after each update)."]);
 }
@@ -39,6 +39,15 @@ log.info(
   { applied, ms: Math.round(performance.now() - started) },
   applied.length ? "migrations applied" : "migrations up to date",
 );
+
+if (!workerOnly && !process.env.PAYMENT_WEBHOOK_SECRET)
+  log.warn(
+    "PAYMENT_WEBHOOK_SECRET is not set: the payment webhook refuses every call, so shopfront checkouts are never paid",
+  );
+if (!workerOnly && settings.API_PROCESSES > 1 && !process.env.REDIS_URL)
+  log.warn(
+    "REDIS_URL is not set: each API process keeps its own rate limits and budgets, so a client gets one per process",
+  );
 
 const tsx = (entry: string) => ["--import", "tsx", entry];
 const roles: Role[] = [];

@@ -40,9 +40,10 @@ export function supervise(roles: readonly Role[], log: Logger): { stop(): Promis
       const steady = Date.now() - startedAt >= STEADY_AFTER_MS;
       const next = steady ? FIRST_RESTART_DELAY_MS : Math.min(delayMs * 2, LONGEST_RESTART_DELAY_MS);
       log.error({ process: role.name, code, signal, restartInMs: next }, "exited; starting it again");
+      // Not unref'd: with every process down, this timer is what keeps the launcher alive.
       setTimeout(() => {
         if (!stopping) start(role, next);
-      }, next).unref();
+      }, next);
     });
   };
   for (const role of roles) start(role, FIRST_RESTART_DELAY_MS / 2);

@@ -27,6 +27,8 @@ export function verifySignature(secret: string, header: string | undefined, body
   const parts = header.split(",").map((part) => part.trim().split("="));
   const t = parts.find(([name]) => name === "t")?.[1];
   const signatures = parts.flatMap(([name, value]) => (name === "v1" && value !== undefined ? [value] : []));
+  // Strictly 64 lower-case hex digits: Buffer.from(…, "hex") would stop quietly at a bad one.
+  const wellFormed = signatures.filter((value) => /^[0-9a-f]{64}$/.test(value));
   if (!t || !/^\d{1,12}$/.test(t) || signatures.length === 0)
     return { ok: false, reason: `The ${SIGNATURE_HEADER} header must be t=<unix seconds>,v1=<hex>` };
   const signedAt = Number(t);
@@ -36,7 +38,7 @@ export function verifySignature(secret: string, header: string | undefined, body
       reason: `The signature is more than ${SIGNATURE_TOLERANCE_SECONDS / 60} minutes old (or ahead)`,
     };
   const expected = Buffer.from(digest(secret, signedAt, body), "hex");
-  const matches = signatures.some((value) => {
+  const matches = wellFormed.some((value) => {
     const given = Buffer.from(value, "hex");
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
