@@ -67,6 +67,7 @@ start("api", process.execPath, ["--import", "tsx", "src/main.ts"], resolve(root,
   RATE_LIMIT_BURST: "1000",
   AUTH_FAILURES_PER_10_MINUTES: "10000",
   SHOP_WRITES_PER_HOUR: "10000",
+  CHECKOUT_PLACES_PER_15_MINUTES: "10000",
   PAYMENT_WEBHOOK_SECRET,
 });
 // The console comes up last, so once Playwright sees it answer, the whole stack is ready.

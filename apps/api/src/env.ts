@@ -24,6 +24,11 @@ const schema = z.object({
     .positive()
     .default(DEFAULT_GUARD_LIMITS.authFailuresPer10Minutes),
   SHOP_WRITES_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_GUARD_LIMITS.shopWritesPerHour),
+  CHECKOUT_PLACES_PER_15_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_GUARD_LIMITS.checkoutPlacesPer15Minutes),
   /** The console's origins, comma-separated: console mutations from any other origin are refused. */
   CONSOLE_ORIGIN: z
     .string()

@@ -43,6 +43,7 @@ const app = await buildServer({
         ...DEFAULT_GUARD_LIMITS,
         authFailuresPer10Minutes: env.AUTH_FAILURES_PER_10_MINUTES,
         shopWritesPerHour: env.SHOP_WRITES_PER_HOUR,
+        checkoutPlacesPer15Minutes: env.CHECKOUT_PLACES_PER_15_MINUTES,
       },
       redis,
     ),

@@ -67,6 +67,7 @@ export function issueKey(db: Database, options: KeyOptions = {}): Promise<string
 export const GENEROUS_GUARDS: GuardLimits = {
   authFailuresPer10Minutes: 100_000,
   shopWritesPerHour: 100_000,
+  checkoutPlacesPer15Minutes: 100_000,
   signIn: {
     ...DEFAULT_GUARD_LIMITS.signIn,
     freeFailures: 1_000,

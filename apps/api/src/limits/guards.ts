@@ -10,6 +10,8 @@ export interface GuardLimits {
   authFailuresPer10Minutes: number;
   /** Anonymous shopfront checkouts and waitlist entries an address may make in an hour. */
   shopWritesPerHour: number;
+  /** Places an address's unpaid checkouts may hold in 15 minutes, the time a checkout holds them. */
+  checkoutPlacesPer15Minutes: number;
   signIn: SignInLimits;
 }
 
@@ -17,6 +19,7 @@ export interface GuardLimits {
 export const DEFAULT_GUARD_LIMITS: GuardLimits = {
   authFailuresPer10Minutes: 100,
   shopWritesPerHour: 60,
+  checkoutPlacesPer15Minutes: 30,
   signIn: {
     freeFailures: 5,
     maxDelaySeconds: 900,
@@ -30,6 +33,7 @@ export const DEFAULT_GUARD_LIMITS: GuardLimits = {
 export function createGuards(limits: GuardLimits, redis?: Redis) {
   const authFailures = makeLimiter(redis, "guard:auth-failures", limits.authFailuresPer10Minutes, 600);
   const shopWrites = makeLimiter(redis, "guard:shop-writes", limits.shopWritesPerHour, 3_600);
+  const checkoutPlaces = makeLimiter(redis, "guard:checkout-places", limits.checkoutPlacesPer15Minutes, 900);
 
   return {
     /** Refuses, before any key or session is looked up, an address that has failed too often. */
@@ -52,6 +56,21 @@ export function createGuards(limits: GuardLimits, redis?: Redis) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         throw new TooManyRequestsError(
           "Too many orders and waitlist entries from this address; retry later",
+          retryAfterSeconds(rejection.msBeforeNext),
+        );
+      }
+    },
+    /**
+     * Counts the places an anonymous checkout holds against its address: unpaid, they are
+     * held 15 minutes, and without this one address could hold whole timeslots, again and again.
+     */
+    async takeCheckoutPlaces(address: string, places: number): Promise<void> {
+      try {
+        await checkoutPlaces.consume(address, places);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        throw new TooManyRequestsError(
+          `Unpaid checkouts from this address hold too many places (at most ${limits.checkoutPlacesPer15Minutes} in 15 minutes); retry later`,
           retryAfterSeconds(rejection.msBeforeNext),
         );
       }

@@ -3,6 +3,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 
 import { DEFAULT_GUARD_LIMITS, type GuardLimits } from "../../src/limits/guards.ts";
+import { answersFor, openSlot } from "../fixtures.ts";
 import { CONSOLE_ORIGIN, GENEROUS_GUARDS, OTA, problemOf, startApi } from "../harness.ts";
 
 const DEMO = { email: "demo@example.com", password: "correct-horse-battery" };
@@ -217,6 +218,31 @@ describe("/trpc has a request budget per key, session and address", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3_000);
     expect((await trpcFrom(api.base, "192.0.2.5")("shopfront.joinWaitlist", { operator: "demo" })).status).toBe(422);
+  });
+});
+
+describe("unpaid checkouts", () => {
+  it("hold at most the address's budget of places, so one visitor cannot hold whole timeslots", async () => {
+    const api = await startApi({ guards: { ...GENEROUS_GUARDS, checkoutPlacesPer15Minutes: 5 } });
+    const info = await openSlot(api.db, { productName: "Fado Night in Mouraria", free: 8 });
+    const order = (address: string, Participants: number) =>
+      trpcFrom(api.base, address)("shopfront.checkout", {
+        operator: "demo",
+        ActivityID: info.product.activityId,
+        Date: info.date,
+        Time: info.time,
+        Participants,
+        Customer: { FirstName: "Hoard", LastName: "Er", Email: "hoard@example.com", Phone: "+351912000444" },
+        Answers: answersFor(info.product),
+      });
+    expect((await order("192.0.2.40", 2)).status).toBe(200);
+    expect((await order("192.0.2.40", 3)).status).toBe(200);
+    const refused = await order("192.0.2.40", 1);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(800);
+    expect((await order("192.0.2.41", 2)).status).toBe(200);
+    const slot = await api.db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } });
+    expect(slot.placesTaken).toBe(info.slot.placesTaken + 7);
   });
 });
 

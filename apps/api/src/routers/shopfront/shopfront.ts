@@ -66,6 +66,7 @@ export const shopCheckout = shopWriteProcedure
     if (problems.length) throw new ValidationError(problems);
     const priced = priceBooking(product, input);
     const slot = await timeslotAt(ctx, product, input.Date, input.Time);
+    await ctx.guards.takeCheckoutPlaces(ctx.clientAddress, priced.participants);
     const { order, booking } = await sellTimeslot(ctx, {
       product,
       timeslotId: slot.id,
