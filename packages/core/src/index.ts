@@ -32,3 +32,5 @@ export * from "./metering/meter-definition.ts";
 export * from "./metering/threshold-periods.ts";
 export * from "./auth/key-state.ts";
 export * from "./pricing/units.ts";
+export * from "./webhooks/webhook-events.ts";
+export * from "./webhooks/webhook-url.ts";

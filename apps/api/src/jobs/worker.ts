@@ -1,12 +1,15 @@
 import PgBoss from "pg-boss";
 
-import { compactUsage, dueEmails, expireHolds, purgeExpired, type Database } from "@slotwise/db";
+import { compactUsage, dueEmails, dueWebhookDeliveries, expireHolds, purgeExpired, type Database } from "@slotwise/db";
 
+import { deliverWebhook } from "../webhooks/deliver-webhook.ts";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../webhooks/retry-policy.ts";
 import { checkUsageThresholds } from "./check-thresholds.ts";
 import type { Mailer } from "./mailer.ts";
 import { sendOutboxEmail } from "./send-email.ts";
 
 export const SEND_EMAIL = "send-email";
+export const DELIVER_WEBHOOK = "deliver-webhook";
 
 export interface WorkerOptions {
   db: Database;
@@ -22,12 +25,20 @@ export interface WorkerOptions {
   thresholdIntervalMs?: number;
   /** How long a send may take; a send of a worker that died is tried again after it. */
   sendLeaseSeconds?: number;
+  /** When a failed webhook delivery is tried again, and for how long. */
+  webhookRetry?: RetryPolicy;
+  /** How long a webhook receiver has to answer. */
+  webhookTimeoutMs?: number;
+  /** Webhook deliveries in flight at once in this worker. */
+  webhookConcurrency?: number;
 }
 
 export interface Worker {
   boss: PgBoss;
   /** Hands due outbox e-mails to the job queue; returns how many. */
   sweep(): Promise<number>;
+  /** Hands due webhook deliveries to the job queue; returns how many. */
+  sweepWebhooks(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -51,8 +62,8 @@ async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
 
 /**
  * The background work of the platform, on pg-boss (its queue lives in PostgreSQL, schema
- * `pgboss`): expiring holds, sending outbox e-mails with retries and back-off, one job per
- * e-mail, folding usage into its rollups, noticing usage thresholds crossed, and deleting
+ * `pgboss`): expiring holds, sending outbox e-mails and partner webhooks with retries and
+ * back-off, one job per e-mail or delivery, folding usage into its rollups, noticing usage thresholds crossed, and deleting
  * expired records. Any number of API processes may run it.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
@@ -73,9 +84,41 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     }
   });
 
+  // A receiver that never answers holds one of these slots for the timeout, nothing more: the
+  // requests that caused its events committed long before.
+  const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
+  const delivery = {
+    now,
+    retry: options.webhookRetry ?? DEFAULT_RETRY_POLICY,
+    timeoutMs: webhookTimeoutMs,
+    leaseSeconds: Math.ceil(webhookTimeoutMs / 1000) * 3,
+  };
+  await ensureQueue(boss, {
+    name: DELIVER_WEBHOOK,
+    policy: "short",
+    retryLimit: 0,
+    expireInSeconds: delivery.leaseSeconds * 2,
+  });
+  for (let slot = 0; slot < (options.webhookConcurrency ?? 8); slot++) {
+    await boss.work<{ deliveryId: number }>(
+      DELIVER_WEBHOOK,
+      { batchSize: 1, pollingIntervalSeconds: 0.5 },
+      async ([job]) => {
+        if (!job) return;
+        const outcome = await deliverWebhook(db, job.data.deliveryId, delivery);
+        if (outcome === "failed") log.error({ deliveryId: job.data.deliveryId }, "webhook not delivered; given up");
+      },
+    );
+  }
+
   const sweep = async () => {
     const due = await dueEmails(db, now());
     for (const { id } of due) await boss.send(SEND_EMAIL, { emailId: id }, { singletonKey: `email:${id}` });
+    return due.length;
+  };
+  const sweepWebhooks = async () => {
+    const due = await dueWebhookDeliveries(db, now());
+    for (const id of due) await boss.send(DELIVER_WEBHOOK, { deliveryId: id }, { singletonKey: `webhook:${id}` });
     return due.length;
   };
   const compact = async () => {
@@ -113,7 +156,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       log.error({ err: error, operatorId }, "usage thresholds not checked; checked again next time");
   };
   // Each task on its own: one that fails (and is retried next tick) never holds back the others.
-  const tasks = { expire, compact, thresholds, sweep, purge };
+  const tasks = { expire, compact, thresholds, sweep, sweepWebhooks, purge };
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -133,6 +176,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   return {
     boss,
     sweep,
+    sweepWebhooks,
     stop: async () => {
       clearInterval(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
