@@ -7,6 +7,7 @@ import { startWorker, type Worker } from "../src/jobs/worker.ts";
 import { verifySignature } from "../src/webhooks/signature.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
+import { trpcClient } from "./trpc-client.ts";
 import { startReceiver, type Received } from "./webhook-receiver.ts";
 
 interface BookingView {
@@ -272,5 +273,87 @@ describe("webhooks to partners", () => {
     await arrival("/rolled-back", "booking.confirmed", booked.Reference);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(receiver.at("/rolled-back").map((r) => parsed(r).Type)).not.toContain("booking.cancelled");
+  });
+});
+
+describe("the console's webhooks", () => {
+  const signedIn = async (email: string) => {
+    const desk = trpcClient(api.base);
+    await desk.console.session.signIn.mutate({ email, password: "correct-horse-battery" });
+    return desk;
+  };
+
+  it("create an endpoint showing its secret once, log each delivery's answer and time, and redeliver one with the same ID", async () => {
+    const desk = await signedIn("demo@example.com");
+    const created = await desk.console.webhooks.create.mutate({
+      partner: "acme-travel",
+      url: receiver.url("/console"),
+      events: ["booking.cancelled"],
+    });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9]{40}$/);
+    const listed = await desk.console.webhooks.list.query();
+    expect(listed).toContainEqual(created.endpoint);
+    expect(JSON.stringify(listed)).not.toContain("whsec_");
+
+    const booked = await read(await post("/booking", bookingBody(await openSlot(api.db))));
+    await post(`/booking/${booked.Reference}/cancel`);
+    const first = await arrival("/console", "booking.cancelled", booked.Reference);
+    expectSigned(first, created.secret);
+    const logged = await until(async () =>
+      (await desk.console.webhooks.deliveries.query()).find(
+        (d) => d.endpoint.id === created.endpoint.id && d.status === "delivered",
+      ),
+    );
+    expect(logged).toMatchObject({
+      eventId: parsed(first).ID,
+      type: "booking.cancelled",
+      attempts: 1,
+      lastAttempt: { statusCode: 200, error: null },
+    });
+    expect(logged.lastAttempt!.durationMs).toBeGreaterThanOrEqual(0);
+
+    const harbour = await signedIn("harbour@example.com");
+    expect(await harbour.console.webhooks.list.query()).toEqual([]);
+    expect((await harbour.console.webhooks.deliveries.query()).map((d) => d.id)).not.toContain(logged.id);
+    await expect(harbour.console.webhooks.redeliver.mutate({ deliveryId: logged.id })).rejects.toThrow(
+      `There is no delivery ${logged.id}`,
+    );
+    await expect(harbour.console.webhooks.delete.mutate({ id: created.endpoint.id })).rejects.toThrow(
+      `No webhook endpoint ${created.endpoint.id}`,
+    );
+
+    await desk.console.webhooks.redeliver.mutate({ deliveryId: logged.id });
+    const again = await until(() => (receiver.at("/console").length >= 2 ? receiver.at("/console")[1] : null));
+    expect(again.body).toBe(first.body);
+    expectSigned(again, created.secret);
+
+    await desk.console.webhooks.delete.mutate({ id: created.endpoint.id });
+    expect((await desk.console.webhooks.list.query()).map((e) => e.id)).not.toContain(created.endpoint.id);
+    const later = await read(await post("/booking", bookingBody(await openSlot(api.db))));
+    await post(`/booking/${later.Reference}/cancel`);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(receiver.at("/console")).toHaveLength(2);
+  });
+
+  it("refuse an endpoint that is not https, or names another operator's partner", async () => {
+    const desk = await signedIn("harbour@example.com");
+    await expect(
+      desk.console.webhooks.create.mutate({
+        partner: "acme-travel",
+        url: "http://hooks.example.com/in",
+        events: ["booking.cancelled"],
+      }),
+    ).rejects.toThrow("url must be https (http only to localhost)");
+    const harbourPartners = await api.db.partner.findMany({ where: { operator: { slug: "harbour" } } });
+    const foreign = await api.db.partner.findFirstOrThrow({
+      where: { operator: { slug: "demo" }, slug: { notIn: harbourPartners.map((p) => p.slug) } },
+    });
+    await expect(
+      desk.console.webhooks.create.mutate({
+        partner: foreign.slug,
+        url: "https://hooks.example.com/in",
+        events: ["booking.cancelled"],
+      }),
+    ).rejects.toThrow(`No partner ${foreign.slug}`);
   });
 });
