@@ -11,6 +11,8 @@ import {
 
 import { consoleProcedure } from "../../trpc/procedures.ts";
 
+const STATUS = { PENDING: "pending", DELIVERED: "delivered", FAILED: "failed" } as const;
+
 type EndpointRow = Awaited<ReturnType<typeof listWebhookEndpoints>>[number];
 
 function presentEndpoint(e: Omit<EndpointRow, "secret">) {
@@ -62,7 +64,7 @@ export const listWebhookLog = consoleProcedure.query(async ({ ctx }) =>
       type: d.event.type,
       createdAt: d.event.createdAt.toISOString(),
       endpoint: { id: d.endpoint.id, url: d.endpoint.url, partner: d.endpoint.partner.slug },
-      status: d.status === "DELIVERED" ? "delivered" : d.status === "FAILED" ? "failed" : "pending",
+      status: STATUS[d.status],
       attempts: d.attempts,
       nextAttemptAt: d.status === "PENDING" ? d.nextAttemptAt.toISOString() : null,
       lastAttempt: last
