@@ -36,6 +36,7 @@ beforeAll(async () => {
   receiver = await startReceiver({
     "/flaky": (n) => (n <= 3 ? 500 : 200),
     "/silent": () => "silent",
+    "/down": () => 503,
   });
   const quiet = { info: () => undefined, error: () => undefined };
   worker = await startWorker({
@@ -221,6 +222,21 @@ describe("webhooks to partners", () => {
     expect(delivery.log[3]!.error).toBeNull();
     await new Promise((r) => setTimeout(r, 1_000));
     expect(receiver.at("/flaky")).toHaveLength(4);
+  });
+
+  it("give up on a receiver that keeps failing once the retry window has passed, and mark the delivery failed", async () => {
+    await endpoint("/down", ["booking.cancelled"]);
+    const booked = await read(await post("/booking", bookingBody(await openSlot(api.db))));
+    await post(`/booking/${booked.Reference}/cancel`);
+    const where = { endpoint: { url: receiver.url("/down") } };
+    await until(() => receiver.at("/down").length >= 2);
+    // The window of this test's worker is a minute: the delivery is made older than that.
+    await api.db.webhookDelivery.updateMany({ where, data: { retryFrom: new Date(Date.now() - 61_000) } });
+    const failed = await until(() => api.db.webhookDelivery.findFirst({ where: { ...where, status: "FAILED" } }));
+    expect(failed.lastError).toBe("HTTP 503: not now");
+    expect(await api.db.webhookAttempt.count({ where: { delivery: where } })).toBe(failed.attempts);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(receiver.at("/down")).toHaveLength(failed.attempts);
   });
 
   it("never slow a booking down, even with a receiver that never answers", async () => {
