@@ -4,6 +4,7 @@ import { compactUsage, dueEmails, dueWebhookDeliveries, expireHolds, purgeExpire
 
 import { deliverWebhook } from "../webhooks/deliver-webhook.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../webhooks/retry-policy.ts";
+import { boundedRunner } from "./bounded-runner.ts";
 import { checkUsageThresholds } from "./check-thresholds.ts";
 import type { Mailer } from "./mailer.ts";
 import { sendOutboxEmail } from "./send-email.ts";
@@ -99,17 +100,26 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     retryLimit: 0,
     expireInSeconds: delivery.leaseSeconds * 2,
   });
-  for (let slot = 0; slot < (options.webhookConcurrency ?? 8); slot++) {
-    await boss.work<{ deliveryId: number }>(
-      DELIVER_WEBHOOK,
-      { batchSize: 1, pollingIntervalSeconds: 0.5 },
-      async ([job]) => {
-        if (!job) return;
-        const outcome = await deliverWebhook(db, job.data.deliveryId, delivery);
-        if (outcome === "failed") log.error({ deliveryId: job.data.deliveryId }, "webhook not delivered; given up");
-      },
-    );
-  }
+  // One poller; each job's delivery runs in the background in one of these slots, and the
+  // poller waits for a free slot before taking more jobs.
+  const deliveries = boundedRunner(options.webhookConcurrency ?? 8);
+  const webhookWorker = await boss.work<{ deliveryId: number }>(
+    DELIVER_WEBHOOK,
+    { batchSize: options.webhookConcurrency ?? 8, pollingIntervalSeconds: 2 },
+    async (jobs) => {
+      for (const job of jobs) {
+        const { deliveryId } = job.data;
+        await deliveries.start(async () => {
+          try {
+            const outcome = await deliverWebhook(db, deliveryId, delivery);
+            if (outcome === "failed") log.error({ deliveryId }, "webhook not delivered; given up");
+          } catch (error) {
+            log.error({ err: error, deliveryId }, "webhook attempt failed; it is retried after its lease");
+          }
+        });
+      }
+    },
+  );
 
   const sweep = async () => {
     const due = await dueEmails(db, now());
@@ -119,6 +129,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const sweepWebhooks = async () => {
     const due = await dueWebhookDeliveries(db, now());
     for (const id of due) await boss.send(DELIVER_WEBHOOK, { deliveryId: id }, { singletonKey: `webhook:${id}` });
+    if (due.length > 0) boss.notifyWorker(webhookWorker);
     return due.length;
   };
   const compact = async () => {
@@ -180,6 +191,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     stop: async () => {
       clearInterval(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await deliveries.drain();
       mailer.close();
     },
   };
