@@ -269,6 +269,14 @@ describe("webhooks to partners", () => {
     );
     expect(timedOut).toMatchObject({ statusCode: null, error: `no answer within ${RECEIVER_TIMEOUT_MS / 1000} s` });
     expect(timedOut.durationMs).toBeGreaterThanOrEqual(RECEIVER_TIMEOUT_MS - 50);
+
+    // Nor does it keep another partner endpoint waiting: it only ever has two of the worker's slots.
+    await endpoint("/healthy", ["booking.cancelled"]);
+    const booked = await read(await post("/booking", bookingBody(info)));
+    const cancelledAt = Date.now();
+    await post(`/booking/${booked.Reference}/cancel`);
+    const prompt = await arrival("/healthy", "booking.cancelled", booked.Reference);
+    expect(prompt.at - cancelledAt).toBeLessThan(RECEIVER_TIMEOUT_MS);
   });
 
   it("send nothing for a change that rolls back", async () => {

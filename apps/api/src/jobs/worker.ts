@@ -11,6 +11,8 @@ import { sendOutboxEmail } from "./send-email.ts";
 
 export const SEND_EMAIL = "send-email";
 export const DELIVER_WEBHOOK = "deliver-webhook";
+/** Deliveries to one endpoint in flight at once in a worker: a dead receiver cannot take every slot. */
+const ENDPOINT_SLOTS = 2;
 
 export interface WorkerOptions {
   db: Database;
@@ -101,20 +103,28 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     expireInSeconds: delivery.leaseSeconds * 2,
   });
   // One poller; each job's delivery runs in the background in one of these slots, and the
-  // poller waits for a free slot before taking more jobs.
+  // poller waits for a free slot before taking more jobs. An endpoint gets at most two slots:
+  // a job beyond that is left due, and the next sweep hands it over again.
   const deliveries = boundedRunner(options.webhookConcurrency ?? 8);
-  const webhookWorker = await boss.work<{ deliveryId: number }>(
+  const perEndpoint = new Map<number, number>();
+  const webhookWorker = await boss.work<{ deliveryId: number; endpointId: number }>(
     DELIVER_WEBHOOK,
     { batchSize: options.webhookConcurrency ?? 8, pollingIntervalSeconds: 2 },
     async (jobs) => {
       for (const job of jobs) {
-        const { deliveryId } = job.data;
+        const { deliveryId, endpointId } = job.data;
+        if ((perEndpoint.get(endpointId) ?? 0) >= ENDPOINT_SLOTS) continue;
+        perEndpoint.set(endpointId, (perEndpoint.get(endpointId) ?? 0) + 1);
         await deliveries.start(async () => {
           try {
             const outcome = await deliverWebhook(db, deliveryId, delivery);
             if (outcome === "failed") log.error({ deliveryId }, "webhook not delivered; given up");
           } catch (error) {
             log.error({ err: error, deliveryId }, "webhook attempt failed; it is retried after its lease");
+          } finally {
+            const left = (perEndpoint.get(endpointId) ?? 1) - 1;
+            if (left > 0) perEndpoint.set(endpointId, left);
+            else perEndpoint.delete(endpointId);
           }
         });
       }
@@ -128,7 +138,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   };
   const sweepWebhooks = async () => {
     const due = await dueWebhookDeliveries(db, now());
-    for (const id of due) await boss.send(DELIVER_WEBHOOK, { deliveryId: id }, { singletonKey: `webhook:${id}` });
+    for (const { id, endpointId } of due)
+      await boss.send(DELIVER_WEBHOOK, { deliveryId: id, endpointId }, { singletonKey: `webhook:${id}` });
     if (due.length > 0) boss.notifyWorker(webhookWorker);
     return due.length;
   };

@@ -1,12 +1,19 @@
 import type { Db } from "../tx.ts";
 
-/** Pending deliveries whose time has come, of live endpoints, oldest first. */
-export async function dueWebhookDeliveries(db: Db, now: Date, limit = 200): Promise<number[]> {
-  const rows = await db.$queryRaw<{ id: number }[]>`
-    SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-     WHERE d.status = 'PENDING' AND d.next_attempt_at <= ${now} AND e.deleted_at IS NULL
+/**
+ * Pending deliveries whose time has come, oldest first, at most `perEndpoint` of each live
+ * endpoint: a receiver with a long backlog never keeps the others' deliveries out of the batch.
+ */
+export function dueWebhookDeliveries(db: Db, now: Date, limit = 200, perEndpoint = 4) {
+  return db.$queryRaw<{ id: number; endpointId: number }[]>`
+    SELECT d.id, d.endpoint_id AS "endpointId"
+      FROM webhook_endpoints e
+     CROSS JOIN LATERAL (
+       SELECT id, endpoint_id, next_attempt_at FROM webhook_deliveries
+        WHERE endpoint_id = e.id AND status = 'PENDING' AND next_attempt_at <= ${now}
+        ORDER BY next_attempt_at, id LIMIT ${perEndpoint}) d
+     WHERE e.deleted_at IS NULL
      ORDER BY d.next_attempt_at, d.id LIMIT ${limit}`;
-  return rows.map((r) => r.id);
 }
 
 /**
