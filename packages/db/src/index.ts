@@ -84,7 +84,7 @@ export {
   watchedThresholds,
   type ThresholdCrossing,
 } from "./meters/threshold-notices.ts";
-export type { WebhookEndpoint, WebhookEvent, WebhookDelivery } from "./generated/prisma/client.ts";
+export type { WebhookEvent } from "./generated/prisma/client.ts";
 export {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -98,5 +98,5 @@ export {
   redeliverWebhook,
   type WebhookAttemptRecord,
 } from "./webhooks/webhook-deliveries.ts";
-export { listWebhookDeliveries, webhookAttempts } from "./webhooks/webhook-log.ts";
+export { listWebhookDeliveries } from "./webhooks/webhook-log.ts";
 export { bookingSnapshot, timeslotSnapshot } from "./webhooks/webhook-snapshots.ts";

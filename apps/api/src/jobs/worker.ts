@@ -40,8 +40,6 @@ export interface Worker {
   boss: PgBoss;
   /** Hands due outbox e-mails to the job queue; returns how many. */
   sweep(): Promise<number>;
-  /** Hands due webhook deliveries to the job queue; returns how many. */
-  sweepWebhooks(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -141,7 +139,6 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     for (const { id, endpointId } of due)
       await boss.send(DELIVER_WEBHOOK, { deliveryId: id, endpointId }, { singletonKey: `webhook:${id}` });
     if (due.length > 0) boss.notifyWorker(webhookWorker);
-    return due.length;
   };
   const compact = async () => {
     const { setAside } = await compactUsage(db);
@@ -198,7 +195,6 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   return {
     boss,
     sweep,
-    sweepWebhooks,
     stop: async () => {
       clearInterval(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -13,8 +13,3 @@ export function listWebhookDeliveries(db: Db, operatorId: number, limit = 50) {
     },
   });
 }
-
-/** Every attempt of one delivery, oldest first. */
-export function webhookAttempts(db: Db, deliveryId: number) {
-  return db.webhookAttempt.findMany({ where: { deliveryId }, orderBy: [{ at: "asc" }, { id: "asc" }] });
-}
