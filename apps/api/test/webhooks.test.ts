@@ -359,6 +359,16 @@ describe("the console's webhooks", () => {
     expect(receiver.at("/console")).toHaveLength(2);
   });
 
+  it("tell the partner of a cancellation at the desk, as of one it made itself", async () => {
+    const secret = await endpoint("/desk", ["booking.cancelled"]);
+    const booked = await read(await post("/booking", bookingBody(await openSlot(api.db))));
+    const desk = await signedIn("demo@example.com");
+    await desk.console.bookings.cancel.mutate({ reference: booked.Reference });
+    const told = await arrival("/desk", "booking.cancelled", booked.Reference);
+    expectSigned(told, secret);
+    expect(parsed(told).Data).toEqual(await current(booked.Reference));
+  });
+
   it("refuse an endpoint that is not https, or names another operator's partner", async () => {
     const desk = await signedIn("harbour@example.com");
     await expect(
