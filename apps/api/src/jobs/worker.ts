@@ -1,18 +1,15 @@
 import PgBoss from "pg-boss";
 
-import { compactUsage, dueEmails, dueWebhookDeliveries, expireHolds, purgeExpired, type Database } from "@slotwise/db";
+import { compactUsage, dueEmails, expireHolds, purgeExpired, type Database } from "@slotwise/db";
 
-import { deliverWebhook } from "../webhooks/deliver-webhook.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../webhooks/retry-policy.ts";
-import { boundedRunner } from "./bounded-runner.ts";
 import { checkUsageThresholds } from "./check-thresholds.ts";
+import { ensureQueue } from "./ensure-queue.ts";
 import type { Mailer } from "./mailer.ts";
 import { sendOutboxEmail } from "./send-email.ts";
+import { startWebhookDelivery } from "./webhook-delivery.ts";
 
 export const SEND_EMAIL = "send-email";
-export const DELIVER_WEBHOOK = "deliver-webhook";
-/** Deliveries to one endpoint in flight at once in a worker: a dead receiver cannot take every slot. */
-const ENDPOINT_SLOTS = 2;
 
 export interface WorkerOptions {
   db: Database;
@@ -44,28 +41,10 @@ export interface Worker {
 }
 
 /**
- * Creates the queue, or brings an existing one to these options. Several API processes
- * starting at once on a fresh database race to create it (seen as a deadlock inside
- * pg-boss): the loser looks again and finds the winner's queue.
- */
-async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    if (await boss.getQueue(queue.name)) return boss.updateQueue(queue.name, queue);
-    try {
-      await boss.createQueue(queue.name, queue);
-      return;
-    } catch (error) {
-      if (attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    }
-  }
-}
-
-/**
  * The background work of the platform, on pg-boss (its queue lives in PostgreSQL, schema
  * `pgboss`): expiring holds, sending outbox e-mails and partner webhooks with retries and
- * back-off, one job per e-mail or delivery, folding usage into its rollups, noticing usage thresholds crossed, and deleting
- * expired records. Any number of API processes may run it.
+ * back-off, one job per e-mail or delivery, folding usage into its rollups, noticing usage
+ * thresholds crossed, and deleting expired records. Any number of API processes may run it.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { db, mailer, now, log } = options;
@@ -85,60 +64,19 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     }
   });
 
-  // A receiver that never answers holds one of these slots for the timeout, nothing more: the
-  // requests that caused its events committed long before.
-  const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
-  const delivery = {
+  const webhooks = await startWebhookDelivery(boss, {
+    db,
     now,
+    log,
     retry: options.webhookRetry ?? DEFAULT_RETRY_POLICY,
-    timeoutMs: webhookTimeoutMs,
-    leaseSeconds: Math.ceil(webhookTimeoutMs / 1000) * 3,
-  };
-  await ensureQueue(boss, {
-    name: DELIVER_WEBHOOK,
-    policy: "short",
-    retryLimit: 0,
-    expireInSeconds: delivery.leaseSeconds * 2,
+    timeoutMs: options.webhookTimeoutMs ?? 10_000,
+    concurrency: options.webhookConcurrency ?? 8,
   });
-  // One poller; each job's delivery runs in the background in one of these slots, and the
-  // poller waits for a free slot before taking more jobs. An endpoint gets at most two slots:
-  // a job beyond that is left due, and the next sweep hands it over again.
-  const deliveries = boundedRunner(options.webhookConcurrency ?? 8);
-  const perEndpoint = new Map<number, number>();
-  const webhookWorker = await boss.work<{ deliveryId: number; endpointId: number }>(
-    DELIVER_WEBHOOK,
-    { batchSize: options.webhookConcurrency ?? 8, pollingIntervalSeconds: 2 },
-    async (jobs) => {
-      for (const job of jobs) {
-        const { deliveryId, endpointId } = job.data;
-        if ((perEndpoint.get(endpointId) ?? 0) >= ENDPOINT_SLOTS) continue;
-        perEndpoint.set(endpointId, (perEndpoint.get(endpointId) ?? 0) + 1);
-        await deliveries.start(async () => {
-          try {
-            const outcome = await deliverWebhook(db, deliveryId, delivery);
-            if (outcome === "failed") log.error({ deliveryId }, "webhook not delivered; given up");
-          } catch (error) {
-            log.error({ err: error, deliveryId }, "webhook attempt failed; it is retried after its lease");
-          } finally {
-            const left = (perEndpoint.get(endpointId) ?? 1) - 1;
-            if (left > 0) perEndpoint.set(endpointId, left);
-            else perEndpoint.delete(endpointId);
-          }
-        });
-      }
-    },
-  );
 
   const sweep = async () => {
     const due = await dueEmails(db, now());
     for (const { id } of due) await boss.send(SEND_EMAIL, { emailId: id }, { singletonKey: `email:${id}` });
     return due.length;
-  };
-  const sweepWebhooks = async () => {
-    const due = await dueWebhookDeliveries(db, now());
-    for (const { id, endpointId } of due)
-      await boss.send(DELIVER_WEBHOOK, { deliveryId: id, endpointId }, { singletonKey: `webhook:${id}` });
-    if (due.length > 0) boss.notifyWorker(webhookWorker);
   };
   const compact = async () => {
     const { setAside } = await compactUsage(db);
@@ -175,7 +113,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       log.error({ err: error, operatorId }, "usage thresholds not checked; checked again next time");
   };
   // Each task on its own: one that fails (and is retried next tick) never holds back the others.
-  const tasks = { expire, compact, thresholds, sweep, sweepWebhooks, purge };
+  const tasks = { expire, compact, thresholds, sweep, webhooks: webhooks.sweep, purge };
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -198,7 +136,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     stop: async () => {
       clearInterval(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      await deliveries.drain();
+      await webhooks.drain();
       mailer.close();
     },
   };
