@@ -36,6 +36,8 @@ const CONSOLE = {
     "console.usage.csv",
     "console.meterDefinitions.list",
     "console.thresholdNotices.list",
+    "console.webhooks.list",
+    "console.webhooks.deliveries",
   ],
   mutations: [
     "console.bookings.cancel",
@@ -46,6 +48,9 @@ const CONSOLE = {
     "console.meterDefinitions.create",
     "console.meterDefinitions.change",
     "console.meterDefinitions.delete",
+    "console.webhooks.create",
+    "console.webhooks.delete",
+    "console.webhooks.redeliver",
     "console.session.signIn",
   ],
 };

@@ -33,3 +33,5 @@ export * from "./metering/threshold-periods.ts";
 export * from "./auth/key-state.ts";
 export * from "./pricing/units.ts";
 export * from "./payments/payment-event.ts";
+export * from "./webhooks/webhook-events.ts";
+export * from "./webhooks/webhook-url.ts";

@@ -86,3 +86,19 @@ export {
   watchedThresholds,
   type ThresholdCrossing,
 } from "./meters/threshold-notices.ts";
+export type { WebhookEvent } from "./generated/prisma/client.ts";
+export {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  type NewWebhookEndpoint,
+} from "./webhooks/webhook-endpoints.ts";
+export {
+  claimWebhookDelivery,
+  dueWebhookDeliveries,
+  recordWebhookAttempt,
+  redeliverWebhook,
+  type WebhookAttemptRecord,
+} from "./webhooks/webhook-deliveries.ts";
+export { listWebhookDeliveries } from "./webhooks/webhook-log.ts";
+export { bookingSnapshot, timeslotSnapshot } from "./webhooks/webhook-snapshots.ts";

@@ -2,9 +2,12 @@ import PgBoss from "pg-boss";
 
 import { compactUsage, dueEmails, expireHolds, purgeExpired, type Database } from "@slotwise/db";
 
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../webhooks/retry-policy.ts";
 import { checkUsageThresholds } from "./check-thresholds.ts";
+import { ensureQueue } from "./ensure-queue.ts";
 import type { Mailer } from "./mailer.ts";
 import { sendOutboxEmail } from "./send-email.ts";
+import { startWebhookDelivery } from "./webhook-delivery.ts";
 
 export const SEND_EMAIL = "send-email";
 
@@ -22,6 +25,12 @@ export interface WorkerOptions {
   thresholdIntervalMs?: number;
   /** How long a send may take; a send of a worker that died is tried again after it. */
   sendLeaseSeconds?: number;
+  /** When a failed webhook delivery is tried again, and for how long. */
+  webhookRetry?: RetryPolicy;
+  /** How long a webhook receiver has to answer. */
+  webhookTimeoutMs?: number;
+  /** Webhook deliveries in flight at once in this worker. */
+  webhookConcurrency?: number;
 }
 
 export interface Worker {
@@ -32,28 +41,10 @@ export interface Worker {
 }
 
 /**
- * Creates the queue, or brings an existing one to these options. Several API processes
- * starting at once on a fresh database race to create it (seen as a deadlock inside
- * pg-boss): the loser looks again and finds the winner's queue.
- */
-async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    if (await boss.getQueue(queue.name)) return boss.updateQueue(queue.name, queue);
-    try {
-      await boss.createQueue(queue.name, queue);
-      return;
-    } catch (error) {
-      if (attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    }
-  }
-}
-
-/**
  * The background work of the platform, on pg-boss (its queue lives in PostgreSQL, schema
- * `pgboss`): expiring holds, sending outbox e-mails with retries and back-off, one job per
- * e-mail, folding usage into its rollups, noticing usage thresholds crossed, and deleting
- * expired records. Any number of API processes may run it.
+ * `pgboss`): expiring holds, sending outbox e-mails and partner webhooks with retries and
+ * back-off, one job per e-mail or delivery, folding usage into its rollups, noticing usage
+ * thresholds crossed, and deleting expired records. Any number of API processes may run it.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { db, mailer, now, log } = options;
@@ -71,6 +62,15 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       const outcome = await sendOutboxEmail(db, mailer, job.data.emailId, now, lease);
       if (outcome === "failed") log.error({ emailId: job.data.emailId }, "e-mail not sent; it will be retried");
     }
+  });
+
+  const webhooks = await startWebhookDelivery(boss, {
+    db,
+    now,
+    log,
+    retry: options.webhookRetry ?? DEFAULT_RETRY_POLICY,
+    timeoutMs: options.webhookTimeoutMs ?? 10_000,
+    concurrency: options.webhookConcurrency ?? 8,
   });
 
   const sweep = async () => {
@@ -113,7 +113,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       log.error({ err: error, operatorId }, "usage thresholds not checked; checked again next time");
   };
   // Each task on its own: one that fails (and is retried next tick) never holds back the others.
-  const tasks = { expire, compact, thresholds, sweep, purge };
+  const tasks = { expire, compact, thresholds, sweep, webhooks: webhooks.sweep, purge };
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -136,6 +136,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     stop: async () => {
       clearInterval(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await webhooks.drain();
       mailer.close();
     },
   };

@@ -32,6 +32,13 @@ import {
   retireConsoleUnitType,
 } from "../routers/console/unit-types.ts";
 import { consoleUsageCsv, consoleUsageSeries, consoleUsageSummary } from "../routers/console/usage.ts";
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhookLog,
+  listWebhooks,
+  redeliverWebhookEvent,
+} from "../routers/console/webhooks.ts";
 import { listProducts } from "../routers/products/list-products.ts";
 import { resolveProduct } from "../routers/products/resolve-product.ts";
 import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/list-questions.ts";
@@ -97,6 +104,13 @@ export const appRouter = router({
       delete: deleteConsoleMeterDefinition,
     }),
     thresholdNotices: router({ list: listConsoleThresholdNotices }),
+    webhooks: router({
+      list: listWebhooks,
+      create: createWebhook,
+      delete: deleteWebhook,
+      deliveries: listWebhookLog,
+      redeliver: redeliverWebhookEvent,
+    }),
   }),
 });
 

@@ -8,6 +8,7 @@ const paths = {
   activities: "M3 12h4l3-8 4 16 3-8h4",
   pos: "M4 7h16v10H4zM4 11h16M8 15h3",
   outbox: "M3 6.5h18v11H3zM3 7l9 6 9-6",
+  webhooks: "M9 6.5a3 3 0 1 1 4.5 2.6L16 14M6.5 19a3 3 0 1 1 .5-5.9L10 8M17.5 19.5a3 3 0 1 1 0-6H9",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -18,6 +18,7 @@ const NAV: { href: string; label: string; icon: IconName }[] = [
   { href: "/activities", label: "Activities", icon: "activities" },
   { href: "/pos", label: "Point of sale", icon: "pos" },
   { href: "/keys", label: "API keys", icon: "keys" },
+  { href: "/webhooks", label: "Webhooks", icon: "webhooks" },
   { href: "/outbox", label: "Outbox", icon: "outbox" },
 ];
 

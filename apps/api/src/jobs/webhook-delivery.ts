@@ -1,0 +1,87 @@
+import type PgBoss from "pg-boss";
+
+import { dueWebhookDeliveries, type Database } from "@slotwise/db";
+
+import { deliverWebhook } from "../webhooks/deliver-webhook.ts";
+import type { RetryPolicy } from "../webhooks/retry-policy.ts";
+import { boundedRunner } from "./bounded-runner.ts";
+import { ensureQueue } from "./ensure-queue.ts";
+
+export const DELIVER_WEBHOOK = "deliver-webhook";
+/** Deliveries to one endpoint in flight at once in a worker: a dead receiver cannot take every slot. */
+const ENDPOINT_SLOTS = 2;
+
+export interface WebhookDeliveryOptions {
+  db: Database;
+  now: () => Date;
+  log: { error(o: object, m: string): void };
+  retry: RetryPolicy;
+  /** How long a receiver has to answer. */
+  timeoutMs: number;
+  /** Deliveries in flight at once in this worker. */
+  concurrency: number;
+}
+
+/**
+ * The worker's part of partner webhooks: `sweep` hands due deliveries to the job queue (one
+ * job per delivery), one poller takes them and runs each in one of `concurrency` background
+ * slots, waiting for a free slot before taking more. A receiver that never answers holds a
+ * slot for the timeout, nothing more: the requests that caused its events committed long
+ * before. An endpoint gets at most ENDPOINT_SLOTS; a job beyond that is left due and handed
+ * over again by the next sweep.
+ */
+export async function startWebhookDelivery(boss: PgBoss, options: WebhookDeliveryOptions) {
+  const { db, log } = options;
+  const attempt = {
+    now: options.now,
+    retry: options.retry,
+    timeoutMs: options.timeoutMs,
+    leaseSeconds: Math.ceil(options.timeoutMs / 1000) * 3,
+  };
+  // "short": at most one waiting job per delivery. Retries live on the delivery row (its
+  // lease and next attempt), so a job never needs pg-boss to retry it.
+  await ensureQueue(boss, {
+    name: DELIVER_WEBHOOK,
+    policy: "short",
+    retryLimit: 0,
+    expireInSeconds: attempt.leaseSeconds * 2,
+  });
+  const slots = boundedRunner(options.concurrency);
+  const perEndpoint = new Map<number, number>();
+  const release = (endpointId: number) => {
+    const left = (perEndpoint.get(endpointId) ?? 1) - 1;
+    if (left > 0) perEndpoint.set(endpointId, left);
+    else perEndpoint.delete(endpointId);
+  };
+  const poller = await boss.work<{ deliveryId: number; endpointId: number }>(
+    DELIVER_WEBHOOK,
+    { batchSize: options.concurrency, pollingIntervalSeconds: 2 },
+    async (jobs) => {
+      for (const job of jobs) {
+        const { deliveryId, endpointId } = job.data;
+        if ((perEndpoint.get(endpointId) ?? 0) >= ENDPOINT_SLOTS) continue;
+        perEndpoint.set(endpointId, (perEndpoint.get(endpointId) ?? 0) + 1);
+        await slots.start(async () => {
+          try {
+            const outcome = await deliverWebhook(db, deliveryId, attempt);
+            if (outcome === "failed") log.error({ deliveryId }, "webhook not delivered; given up");
+          } catch (error) {
+            log.error({ err: error, deliveryId }, "webhook attempt failed; it is retried after its lease");
+          } finally {
+            release(endpointId);
+          }
+        });
+      }
+    },
+  );
+  return {
+    sweep: async (): Promise<void> => {
+      const due = await dueWebhookDeliveries(db, options.now());
+      for (const { id, endpointId } of due)
+        await boss.send(DELIVER_WEBHOOK, { deliveryId: id, endpointId }, { singletonKey: `webhook:${id}` });
+      if (due.length > 0) boss.notifyWorker(poller);
+    },
+    /** Waits for the deliveries in flight (after the queue has stopped). */
+    drain: () => slots.drain(),
+  };
+}

@@ -1,0 +1,54 @@
+import { claimWebhookDelivery, recordWebhookAttempt, type Database } from "@slotwise/db";
+
+import { postWebhook } from "./post-webhook.ts";
+import { nextAttemptAt, type RetryPolicy } from "./retry-policy.ts";
+import { SIGNATURE_HEADER, signatureHeader } from "./signature.ts";
+import { webhookBody } from "./webhook-body.ts";
+
+export interface DeliveryOptions {
+  now: () => Date;
+  retry: RetryPolicy;
+  /** How long a receiver has to answer. */
+  timeoutMs: number;
+  /** How long an attempt is held; a worker that died is retried after it. */
+  leaseSeconds: number;
+}
+
+export type DeliveryOutcome = "delivered" | "retrying" | "failed" | "busy";
+
+/**
+ * One attempt at one delivery: claimed under a lease, signed afresh (the signature's time is
+ * the attempt's), sent with the same event ID and body as every other attempt, and logged.
+ */
+export async function deliverWebhook(
+  db: Database,
+  deliveryId: number,
+  options: DeliveryOptions,
+): Promise<DeliveryOutcome> {
+  const claimed = await claimWebhookDelivery(db, deliveryId, options.now(), options.leaseSeconds);
+  if (!claimed) return "busy";
+  const body = webhookBody(claimed.event);
+  const at = options.now();
+  const sent = await postWebhook(
+    claimed.endpoint.url,
+    {
+      "Content-Type": "application/json",
+      "User-Agent": "Slotwise-Webhooks/1",
+      "Slotwise-Event-Id": claimed.event.publicId,
+      [SIGNATURE_HEADER]: signatureHeader(claimed.endpoint.secret, body, at),
+    },
+    body,
+    options.timeoutMs,
+  );
+  const delivered = sent.error === null;
+  const retryAt = delivered ? null : nextAttemptAt(options.retry, claimed.attempts, claimed.retryFrom, options.now());
+  await recordWebhookAttempt(db, {
+    deliveryId,
+    at,
+    statusCode: sent.statusCode,
+    durationMs: sent.durationMs,
+    error: sent.error,
+    outcome: delivered ? { delivered: true } : { delivered: false, retryAt },
+  });
+  return delivered ? "delivered" : retryAt ? "retrying" : "failed";
+}

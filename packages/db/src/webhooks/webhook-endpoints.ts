@@ -1,0 +1,71 @@
+import {
+  isWebhookEventType,
+  newWebhookSecret,
+  NotFoundError,
+  ValidationError,
+  WEBHOOK_EVENT_TYPES,
+  webhookUrlProblem,
+} from "@slotwise/core";
+
+import type { Db } from "../tx.ts";
+
+export interface NewWebhookEndpoint {
+  operatorId: number;
+  partnerSlug: string;
+  url: string;
+  /** Every event type when empty or left out. */
+  events?: readonly string[] | undefined;
+  now: Date;
+}
+
+/** Registers a partner's endpoint; its signing secret is returned here and kept to sign. */
+export async function createWebhookEndpoint(db: Db, request: NewWebhookEndpoint) {
+  const urlProblem = webhookUrlProblem(request.url);
+  if (urlProblem) throw new ValidationError([{ field: "url", message: urlProblem }]);
+  const events = [...new Set(request.events?.length ? request.events : WEBHOOK_EVENT_TYPES)];
+  const unknown = events.filter((e) => !isWebhookEventType(e));
+  if (unknown.length)
+    throw new ValidationError([
+      { field: "events", message: `unknown event ${unknown.join(", ")}; one of ${WEBHOOK_EVENT_TYPES.join(", ")}` },
+    ]);
+  const partner = await db.partner.findUnique({
+    where: { operatorId_slug: { operatorId: request.operatorId, slug: request.partnerSlug } },
+  });
+  if (!partner) throw new NotFoundError(`No partner ${request.partnerSlug}`);
+  const secret = newWebhookSecret();
+  const endpoint = await db.webhookEndpoint.create({
+    data: {
+      operatorId: request.operatorId,
+      partnerId: partner.id,
+      url: request.url,
+      events,
+      secret,
+      createdAt: request.now,
+    },
+    include: { partner: true },
+  });
+  return { secret, endpoint };
+}
+
+/** The operator's live endpoints, newest first, secrets left out. */
+export function listWebhookEndpoints(db: Db, operatorId: number) {
+  return db.webhookEndpoint.findMany({
+    where: { operatorId, deletedAt: null },
+    omit: { secret: true },
+    include: { partner: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/**
+ * Deletes an endpoint (of `operatorId` only, when given): no new event is recorded for it and
+ * its pending deliveries are no longer sent; the log of what was sent stays.
+ */
+export async function deleteWebhookEndpoint(db: Db, id: number, now: Date, operatorId?: number) {
+  const endpoint = await db.webhookEndpoint.findFirst({
+    where: { id, deletedAt: null, ...(operatorId === undefined ? {} : { operatorId }) },
+  });
+  if (!endpoint) throw new NotFoundError(`No webhook endpoint ${id}`);
+  await db.webhookEndpoint.update({ where: { id }, data: { deletedAt: now } });
+  return { id };
+}
