@@ -7,6 +7,8 @@ process.env.CONSOLE_ORIGIN ??= `http://localhost:${consolePort},http://127.0.0.1
 process.env.PORT = process.env.API_PORT ?? "3001";
 // The demo shop's payments are played by hand (README): a known secret, for development only.
 process.env.PAYMENT_WEBHOOK_SECRET ??= DEV_PAYMENT_WEBHOOK_SECRET;
+// A partner's receiver may run on this machine while developing; never in production.
+process.env.WEBHOOK_ALLOW_LOOPBACK ??= "on";
 // Readable lines in a terminal; production writes JSON lines for a log collector.
 process.env.LOG_FORMAT ??= "pretty";
 await import("./main.ts");

@@ -53,6 +53,8 @@ const schema = z.object({
     .max(24 * 14)
     .default(24),
   WORKER: z.enum(["on", "off"]).default("on"),
+  /** `on` lets webhook endpoints point at this machine: a local receiver in development, never in production. */
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(["on", "off"]).default("off"),
   /** The payment provider's signing secret for POST /api/v2/payments/webhook (contract section 10). */
   PAYMENT_WEBHOOK_SECRET: z
     .string()

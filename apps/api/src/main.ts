@@ -36,6 +36,7 @@ const app = await buildServer({
       consoleOrigins: [...env.CONSOLE_ORIGIN, new URL(env.PUBLIC_BASE_URL).origin],
       secureCookies: env.PUBLIC_BASE_URL.startsWith("https:"),
       paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET,
+      webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "on",
     },
     authenticateKey: keyAuthenticator(db, cache, tracker, now),
     guards: createGuards(

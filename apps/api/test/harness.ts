@@ -28,6 +28,7 @@ export const TEST_SETTINGS: Settings = {
   consoleOrigins: [CONSOLE_ORIGIN],
   secureCookies: false,
   paymentWebhookSecret: PAYMENT_SECRET,
+  webhookAllowLoopback: true,
 };
 
 export interface KeyOptions {

@@ -63,6 +63,7 @@ try {
         partnerSlug: values.partner,
         url: values.url,
         events: values.event,
+        allowLoopback: process.env.WEBHOOK_ALLOW_LOOPBACK === "on",
         now: new Date(),
       });
       console.log(

@@ -39,6 +39,8 @@ export interface Settings {
   secureCookies: boolean;
   /** Signs the payment provider's calls; without it, the payment webhook refuses every call. */
   paymentWebhookSecret?: string | undefined;
+  /** Whether webhook endpoints on this machine are allowed: development and tests only. */
+  webhookAllowLoopback?: boolean | undefined;
 }
 
 export interface Services {

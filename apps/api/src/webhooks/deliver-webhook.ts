@@ -14,6 +14,11 @@ export interface DeliveryOptions {
   leaseSeconds: number;
 }
 
+/** A receiver's answer as the log can keep it: PostgreSQL text holds no NUL, and 500 characters tell enough. */
+function storableError(text: string): string {
+  return text.replaceAll("\u0000", "").slice(0, 500);
+}
+
 export type DeliveryOutcome = "delivered" | "retrying" | "failed" | "busy";
 
 /**
@@ -27,19 +32,26 @@ export async function deliverWebhook(
 ): Promise<DeliveryOutcome> {
   const claimed = await claimWebhookDelivery(db, deliveryId, options.now(), options.leaseSeconds);
   if (!claimed) return "busy";
-  const body = webhookBody(claimed.event);
   const at = options.now();
-  const sent = await postWebhook(
-    claimed.endpoint.url,
-    {
-      "Content-Type": "application/json",
-      "User-Agent": "Slotwise-Webhooks/1",
-      "Slotwise-Event-Id": claimed.event.publicId,
-      [SIGNATURE_HEADER]: signatureHeader(claimed.endpoint.secret, body, at),
-    },
-    body,
-    options.timeoutMs,
-  );
+  let sent: Awaited<ReturnType<typeof postWebhook>>;
+  try {
+    const body = webhookBody(claimed.event);
+    sent = await postWebhook(
+      claimed.endpoint.url,
+      {
+        "Content-Type": "application/json",
+        "User-Agent": "Slotwise-Webhooks/1",
+        "Slotwise-Event-Id": claimed.event.publicId,
+        [SIGNATURE_HEADER]: signatureHeader(claimed.endpoint.secret, body, at),
+      },
+      body,
+      options.timeoutMs,
+    );
+  } catch (error) {
+    // Anything that fails after the claim is an attempt like any other: logged, and retried on
+    // the schedule, never claimed again and again without a trace.
+    sent = { statusCode: null, durationMs: 0, error: `not sent: ${(error as Error).message}` };
+  }
   const delivered = sent.error === null;
   const retryAt = delivered ? null : nextAttemptAt(options.retry, claimed.attempts, claimed.retryFrom, options.now());
   await recordWebhookAttempt(db, {
@@ -47,7 +59,7 @@ export async function deliverWebhook(
     at,
     statusCode: sent.statusCode,
     durationMs: sent.durationMs,
-    error: sent.error,
+    error: sent.error === null ? null : storableError(sent.error),
     outcome: delivered ? { delivered: true } : { delivered: false, retryAt },
   });
   return delivered ? "delivered" : retryAt ? "retrying" : "failed";

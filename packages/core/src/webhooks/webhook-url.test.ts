@@ -3,16 +3,46 @@ import { describe, expect, it } from "vitest";
 import { webhookUrlProblem } from "./webhook-url.ts";
 
 describe("webhook endpoint URLs", () => {
-  it("accept https anywhere public and http only to this machine", () => {
+  const strict = { allowLoopback: false };
+  const local = { allowLoopback: true };
+
+  it("accept https to public addresses, and this machine only where loopback is allowed", () => {
     for (const url of [
       "https://hooks.acme-travel.example/slotwise?tenant=7",
       "https://203.0.113.9:8443/in",
+      "https://[2001:4860::8888]/in",
+    ])
+      expect(webhookUrlProblem(url, strict), url).toBeNull();
+    for (const url of [
       "http://localhost:4000/in",
       "http://127.0.0.1:9/in",
       "http://[::1]:9/in",
       "http://app.localhost/in",
+    ]) {
+      expect(webhookUrlProblem(url, local), url).toBeNull();
+      expect(webhookUrlProblem(url, strict), url).not.toBeNull();
+    }
+  });
+
+  it("refuse this machine and every non-public literal in production, however spelled", () => {
+    for (const url of [
+      "https://127.0.0.1:3001/api",
+      "https://2130706433/",
+      "https://0x7f.1/",
+      "https://127.1/",
+      "https://[::1]/",
+      "https://localhost/",
+      "https://[::a9fe:a9fe]/",
+      "https://[::127.0.0.1]/",
+      "https://[64:ff9b::a9fe:a9fe]/",
+      "https://[fec0::1]/",
+      "https://[100::1]/",
+      "https://224.0.0.1/",
+      "https://255.255.255.255/",
+      "https://198.18.0.1/",
+      "https://192.0.0.1/",
     ])
-      expect(webhookUrlProblem(url), url).toBeNull();
+      expect(webhookUrlProblem(url, strict), url).toBe("url must not name a private network address");
   });
 
   it("refuse other schemes, credentials, fragments, plain http elsewhere and literal internal addresses", () => {
@@ -24,8 +54,8 @@ describe("webhook endpoint URLs", () => {
       ["https://user:pass@hooks.example.com/in", "url must not carry credentials"],
       ["https://token@hooks.example.com/in", "url must not carry credentials"],
       ["https://hooks.example.com/in#part", "url must not have a fragment"],
-      ["http://hooks.example.com/in", "url must be https (http only to localhost)"],
-      ["http://10.0.0.7/in", "url must be https (http only to localhost)"],
+      ["http://hooks.example.com/in", "url must be https"],
+      ["http://10.0.0.7/in", "url must be https"],
       ["https://169.254.169.254/latest/meta-data", "url must not name a private network address"],
       ["https://10.1.2.3/in", "url must not name a private network address"],
       ["https://172.20.0.1/in", "url must not name a private network address"],
@@ -37,6 +67,6 @@ describe("webhook endpoint URLs", () => {
       ["https://[::ffff:10.0.0.1]/in", "url must not name a private network address"],
       [`https://hooks.example.com/${"a".repeat(2048)}`, "url must be at most 2048 characters"],
     ] as const)
-      expect(webhookUrlProblem(url), url).toBe(problem);
+      expect(webhookUrlProblem(url, strict), url).toBe(problem);
   });
 });

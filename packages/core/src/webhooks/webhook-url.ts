@@ -8,9 +8,11 @@ function isLoopback(hostname: string): boolean {
 }
 
 /**
- * Literal addresses of private, link-local (cloud metadata), shared and unspecified ranges: a
- * partner's endpoint is on the internet, so an https URL naming one of these is someone
- * aiming the worker at our own network.
+ * Literal addresses that are not public unicast: this machine, private, link-local (cloud
+ * metadata), shared, benchmarking, multicast and reserved ranges, and every IPv6 address
+ * outside 2000::/3 (so mapped, compatible and NAT64 forms of those too). A partner's endpoint
+ * is on the internet, so a URL naming one of these is someone aiming the worker at our own
+ * network. The URL parser has already turned decimal, octal and hex spellings into dotted form.
  */
 function isInternalAddress(hostname: string): boolean {
   const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(hostname);
@@ -19,23 +21,26 @@ function isInternalAddress(hostname: string): boolean {
     return (
       a === 0 ||
       a === 10 ||
+      a === 127 ||
+      a >= 224 ||
       (a === 100 && b >= 64 && b <= 127) ||
       (a === 169 && b === 254) ||
       (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168)
+      (a === 192 && (b === 168 || b === 0)) ||
+      (a === 198 && (b === 18 || b === 19))
     );
   }
   if (!hostname.startsWith("[")) return false;
-  const v6 = hostname.slice(1, -1);
-  return v6 === "::" || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith("::ffff:");
+  return !/^\[[23][0-9a-f]{0,3}:/.test(hostname);
 }
 
 /**
- * Why `url` cannot be a webhook endpoint, or null when it can: https anywhere public; http
- * only to this machine (a local receiver in development and tests); never credentials, never
- * another scheme, never a literal internal address.
+ * Why `url` cannot be a webhook endpoint, or null when it can: https to public addresses only;
+ * never credentials, never another scheme, never a literal internal address. With
+ * `allowLoopback` (development and tests, WEBHOOK_ALLOW_LOOPBACK=on) http and https to this
+ * machine are allowed too, for a local receiver.
  */
-export function webhookUrlProblem(url: string): string | null {
+export function webhookUrlProblem(url: string, options: { allowLoopback: boolean }): string | null {
   if (url.length > WEBHOOK_URL_MAX) return `url must be at most ${WEBHOOK_URL_MAX} characters`;
   let parsed: URL;
   try {
@@ -47,7 +52,8 @@ export function webhookUrlProblem(url: string): string | null {
   if (parsed.username || parsed.password) return "url must not carry credentials";
   if (parsed.hash) return "url must not have a fragment";
   const host = parsed.hostname.toLowerCase();
-  if (parsed.protocol === "http:" && !isLoopback(host)) return "url must be https (http only to localhost)";
-  if (parsed.protocol === "https:" && isInternalAddress(host)) return "url must not name a private network address";
+  if (options.allowLoopback && isLoopback(host)) return null;
+  if (parsed.protocol === "http:") return "url must be https";
+  if (isLoopback(host) || isInternalAddress(host)) return "url must not name a private network address";
   return null;
 }

@@ -66,11 +66,11 @@ export async function recordWebhookAttempt(db: Db, attempt: WebhookAttemptRecord
 
 /**
  * Sends one delivery again, now, whatever became of it: same event, same `ID`; its retries
- * start over from now. Only a delivery of `operatorId`'s live endpoints.
+ * start over from now, from the first delay (the attempts already made stay in the log). Only a delivery of `operatorId`'s live endpoints.
  */
 export async function redeliverWebhook(db: Db, operatorId: number, deliveryId: number, now: Date): Promise<boolean> {
   const updated = await db.$executeRaw`
-    UPDATE webhook_deliveries d SET status = 'PENDING', retry_from = ${now}, next_attempt_at = ${now}
+    UPDATE webhook_deliveries d SET status = 'PENDING', attempts = 0, retry_from = ${now}, next_attempt_at = ${now}
       FROM webhook_endpoints e
      WHERE d.id = ${deliveryId} AND e.id = d.endpoint_id AND e.operator_id = ${operatorId} AND e.deleted_at IS NULL`;
   return updated > 0;

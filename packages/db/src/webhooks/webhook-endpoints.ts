@@ -15,12 +15,14 @@ export interface NewWebhookEndpoint {
   url: string;
   /** Every event type when empty or left out. */
   events?: readonly string[] | undefined;
+  /** Development and tests only: a receiver on this machine (see webhookUrlProblem). */
+  allowLoopback: boolean;
   now: Date;
 }
 
 /** Registers a partner's endpoint; its signing secret is returned here and kept to sign. */
 export async function createWebhookEndpoint(db: Db, request: NewWebhookEndpoint) {
-  const urlProblem = webhookUrlProblem(request.url);
+  const urlProblem = webhookUrlProblem(request.url, { allowLoopback: request.allowLoopback });
   if (urlProblem) throw new ValidationError([{ field: "url", message: urlProblem }]);
   const events = [...new Set(request.events?.length ? request.events : WEBHOOK_EVENT_TYPES)];
   const unknown = events.filter((e) => !isWebhookEventType(e));
@@ -37,7 +39,8 @@ export async function createWebhookEndpoint(db: Db, request: NewWebhookEndpoint)
     data: {
       operatorId: request.operatorId,
       partnerId: partner.id,
-      url: request.url,
+      // As it will be called: the parser's form, so what is listed is what is sent to.
+      url: new URL(request.url).href,
       events,
       secret,
       createdAt: request.now,

@@ -40,6 +40,7 @@ export const createWebhook = consoleProcedure
   )
   .mutation(async ({ ctx, input }) => {
     const { secret, endpoint } = await createWebhookEndpoint(ctx.db, {
+      allowLoopback: ctx.settings.webhookAllowLoopback ?? false,
       operatorId: ctx.principal.operatorId,
       partnerSlug: input.partner,
       url: input.url,
