@@ -41,7 +41,11 @@ export const changeBooking = partnerProcedure
       "idempotency-key-reuse",
     ],
   })
-  .input(changeRequestSchema.safeExtend({ partner: partnerParam, Reference: referenceParam }))
+  .input(
+    changeRequestSchema
+      .safeExtend({ partner: partnerParam, Reference: referenceParam })
+      .meta({ examples: [{ Date: "2026-12-02", Time: "17:30", Participants: 3 }] }),
+  )
   .output(z.object({ data: bookingSchema }))
   .mutation(async ({ ctx, input }) => {
     const booking = await partnerBooking(ctx, input.Reference);

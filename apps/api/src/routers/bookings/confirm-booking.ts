@@ -31,7 +31,16 @@ export const confirmBooking = partnerProcedure
       "idempotency-key-reuse",
     ],
   })
-  .input(confirmRequestSchema.safeExtend({ partner: partnerParam, Reference: referenceParam }))
+  .input(
+    confirmRequestSchema.safeExtend({ partner: partnerParam, Reference: referenceParam }).meta({
+      examples: [
+        {
+          Customer: { FirstName: "Ana", LastName: "Silva", Email: "ana@example.com", Phone: "+351912345678" },
+          PaymentReference: "ACME-PAY-88231",
+        },
+      ],
+    }),
+  )
   .output(z.object({ data: bookingSchema }))
   .mutation(async ({ ctx, input }) => {
     const booking = await partnerBooking(ctx, input.Reference);
