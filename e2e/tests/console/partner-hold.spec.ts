@@ -81,7 +81,7 @@ test("a partner holds places, the desk sees the hold, the partner confirms; its 
     ],
     {
       cwd: resolve(import.meta.dirname, "../../.."),
-      env: { ...process.env, DATABASE_URL: readStack().databaseUrl },
+      env: { ...process.env, DATABASE_URL: readStack().databaseUrl, WEBHOOK_ALLOW_LOOPBACK: "on" },
       encoding: "utf8",
     },
   );
