@@ -8,9 +8,10 @@
  */
 import { parseArgs } from "node:util";
 
-import { DomainError, isApiScope, keyState, type ApiScopeName } from "@slotwise/core";
-import { createApiKey, createDatabase, listApiKeys, operatorBySlug, revokeApiKey, scopeFromDb } from "@slotwise/db";
-import { openDatabase, runMigrations } from "@slotwise/db/runtime";
+import { isApiScope, keyState, type ApiScopeName } from "@slotwise/core";
+import { createApiKey, listApiKeys, operatorBySlug, revokeApiKey, scopeFromDb } from "@slotwise/db";
+
+import { withCliDatabase } from "./with-cli-database.ts";
 
 const USAGE = `usage:
   pnpm api-key create --operator <slug> --scope <ota|usage:write|usage:read> [--scope ...] [--partner <slug>] [--expires-in-days N] [--name <text>]
@@ -42,10 +43,7 @@ try {
 }
 const { values, positionals } = parsed;
 
-const opened = await openDatabase();
-await runMigrations(opened.url);
-const db = createDatabase(opened.url, { maxConnections: 2 });
-try {
+await withCliDatabase(async (db) => {
   switch (command) {
     case "create": {
       if (!values.operator) fail("--operator is required");
@@ -102,14 +100,4 @@ try {
     default:
       fail(command ? `unknown command ${command}` : "a command is required");
   }
-} catch (error) {
-  if (error instanceof DomainError) {
-    console.error(`error: ${error.message}`);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-} finally {
-  await db.$disconnect();
-  await opened.close();
-}
+});

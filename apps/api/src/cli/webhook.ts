@@ -9,15 +9,10 @@
  */
 import { parseArgs } from "node:util";
 
-import { DomainError, WEBHOOK_EVENT_TYPES } from "@slotwise/core";
-import {
-  createDatabase,
-  createWebhookEndpoint,
-  deleteWebhookEndpoint,
-  listWebhookEndpoints,
-  operatorBySlug,
-} from "@slotwise/db";
-import { openDatabase, runMigrations } from "@slotwise/db/runtime";
+import { WEBHOOK_EVENT_TYPES } from "@slotwise/core";
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, operatorBySlug } from "@slotwise/db";
+
+import { withCliDatabase } from "./with-cli-database.ts";
 
 const USAGE = `usage:
   pnpm webhook create --operator <slug> --partner <slug> --url <url> [--event <type>...]
@@ -49,10 +44,7 @@ try {
 }
 const { values, positionals } = parsed;
 
-const opened = await openDatabase();
-await runMigrations(opened.url);
-const db = createDatabase(opened.url, { maxConnections: 2 });
-try {
+await withCliDatabase(async (db) => {
   switch (command) {
     case "create": {
       if (!values.operator || !values.partner || !values.url) fail("--operator, --partner and --url are required");
@@ -94,14 +86,4 @@ try {
     default:
       fail(command ? `unknown command ${command}` : "a command is required");
   }
-} catch (error) {
-  if (error instanceof DomainError) {
-    console.error(`error: ${error.message}`);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-} finally {
-  await db.$disconnect();
-  await opened.close();
-}
+});

@@ -1,4 +1,4 @@
-import { instantToLocal } from "@slotwise/core";
+import { freePlaces, instantToLocal } from "@slotwise/core";
 import { bookingSnapshot, timeslotSnapshot, type WebhookEvent } from "@slotwise/db";
 
 import { presentBooking } from "../presenters/booking.ts";
@@ -11,7 +11,7 @@ function presentTimeslot(data: unknown) {
     ActivityID: slot.activityId,
     Date: local.date,
     Time: local.time,
-    Available: Math.max(0, slot.capacity - slot.placesTaken),
+    Available: freePlaces(slot),
     Capacity: slot.capacity,
     Closed: slot.closed,
   };
