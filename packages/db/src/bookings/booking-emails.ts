@@ -8,8 +8,18 @@ export interface ConfirmedBooking {
   operatorId: number;
   participants: number;
   startsAt: Date;
-  customerFirstName: string;
-  customerEmail: string;
+  customerFirstName: string | null;
+  customerEmail: string | null;
+}
+
+/**
+ * Who a confirmed booking's e-mails go to. The database refuses a confirmed booking without a
+ * customer (a CHECK constraint), so a missing one here is a broken invariant, not a case.
+ */
+function customerOf(booking: ConfirmedBooking): { firstName: string; email: string } {
+  if (booking.customerFirstName === null || booking.customerEmail === null)
+    throw new Error(`Booking ${booking.reference} is confirmed without a customer`);
+  return { firstName: booking.customerFirstName, email: booking.customerEmail };
 }
 
 /**
@@ -35,7 +45,7 @@ export async function queueBookingEmailsInTx(
       operatorId: booking.operatorId,
       kind,
       dedupeKey,
-      to: booking.customerEmail,
+      to: customerOf(booking).email,
       ...content,
       bookingId: booking.id,
       sendAfter,
@@ -44,7 +54,7 @@ export async function queueBookingEmailsInTx(
   await toCustomer(
     "BOOKING_CONFIRMATION",
     `confirmation:${booking.reference}`,
-    confirmationEmail(booking.reference, booking.customerFirstName, booking.participants, at),
+    confirmationEmail(booking.reference, customerOf(booking).firstName, booking.participants, at),
     now,
   );
   await queueReminderInTx(tx, booking, slot, options);
@@ -64,8 +74,8 @@ export async function queueReminderInTx(
     operatorId: booking.operatorId,
     kind: "BOOKING_REMINDER",
     dedupeKey: `reminder:${booking.reference}:${booking.startsAt.toISOString()}`,
-    to: booking.customerEmail,
-    ...reminderEmail(booking.reference, booking.customerFirstName, { ...slot, startsAt: booking.startsAt }),
+    to: customerOf(booking).email,
+    ...reminderEmail(booking.reference, customerOf(booking).firstName, { ...slot, startsAt: booking.startsAt }),
     bookingId: booking.id,
     sendAfter: remindAt,
     createdAt: now,

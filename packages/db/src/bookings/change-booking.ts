@@ -80,13 +80,7 @@ export async function changeBookingInTx(tx: Tx, bookingId: number, change: Booki
   });
   if (booking.status === "CONFIRMED" && startsAt.getTime() !== before.startsAt.getTime()) {
     await withdrawReminderInTx(tx, bookingId);
-    if (booking.customerFirstName !== null && booking.customerEmail !== null)
-      await queueReminderInTx(
-        tx,
-        { ...booking, customerFirstName: booking.customerFirstName, customerEmail: booking.customerEmail },
-        change.slot,
-        { now, reminderHoursBefore: change.reminderHoursBefore },
-      );
+    await queueReminderInTx(tx, booking, change.slot, { now, reminderHoursBefore: change.reminderHoursBefore });
   }
   if (freesPlaces) await notifyWaitlistInTx(tx, before.timeslotId, now);
   return booking;

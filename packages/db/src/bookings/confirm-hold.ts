@@ -54,13 +54,9 @@ export async function confirmHoldInTx(tx: Tx, bookingId: number, confirmation: H
       events: { create: { type: "confirmed", actor: confirmation.actor, at: now } },
     },
   });
-  // The database's check refuses a confirmed booking without a customer; the caller makes sure there is one.
-  if (booking.customerFirstName !== null && booking.customerEmail !== null)
-    await queueBookingEmailsInTx(
-      tx,
-      { ...booking, customerFirstName: booking.customerFirstName, customerEmail: booking.customerEmail },
-      confirmation.slot,
-      { now, reminderHoursBefore: confirmation.reminderHoursBefore },
-    );
+  await queueBookingEmailsInTx(tx, booking, confirmation.slot, {
+    now,
+    reminderHoursBefore: confirmation.reminderHoursBefore,
+  });
   return booking;
 }

@@ -54,10 +54,10 @@ export async function createBookingInTx(tx: Tx, input: NewBooking) {
       },
     },
   });
-  if (!holdUntil && customer)
+  if (!holdUntil)
     await queueBookingEmailsInTx(
       tx,
-      { ...booking, customerFirstName: customer.firstName, customerEmail: customer.email },
+      booking,
       { productName: product.name, timeZone: product.timeZone },
       { now, reminderHoursBefore: input.reminderHoursBefore },
     );
