@@ -10,6 +10,7 @@ import { load } from "./load.ts";
 import { machine } from "./machine.ts";
 import { renderReport } from "./report.ts";
 import type { BenchResults } from "./results.ts";
+import { bookingBaseline } from "./scenarios/booking-baseline.ts";
 import { bookingBodies, bookings } from "./scenarios/booking.ts";
 import { contention } from "./scenarios/contention.ts";
 import { restGet } from "./scenarios/rest-get.ts";
@@ -47,9 +48,14 @@ try {
   const get = await restGet(stack, first.base, baseline.base, seconds);
   log(`   rest_get_ratio ${get.rest_get_ratio.toFixed(2)}`);
 
-  log("2. POST booking over many timeslots");
+  log("2. POST booking over many timeslots, and the same writes as plain pg transactions");
   const booking = await bookings(stack, first.base, seconds);
   log(`   booking_rps ${booking.booking_rps.toFixed(0)}, p99 ${booking.booking_p99_ms} ms`);
+  const bookingDb = await bookingBaseline(stack, 50, seconds);
+  log(
+    `   baseline ${bookingDb.tps.toFixed(0)} tps, p99 ${bookingDb.p99.toFixed(0)} ms; booking_db_ratio ${(booking.booking_rps / bookingDb.tps).toFixed(2)}`,
+  );
+  if (process.argv.includes("--only-bookings")) process.exit(0);
 
   log("3. POST usage: one and two API processes vs baseline");
   const usage = await usagePost(stack, [first, second], baseline.base, seconds);

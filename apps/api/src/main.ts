@@ -19,7 +19,11 @@ const env = readApiEnv();
 const database = await openDatabase();
 const db = createDatabase(database.url, { maxConnections: 20 });
 const tracker = new LastUsedTracker(db);
-const { cache, feed } = changeAwareCache(database.url);
+const { cache, feed } = changeAwareCache(database.url, {
+  onAnnounceError: (error) => {
+    app.log.warn({ err: error }, "could not announce a change (the change log makes up for it within a second)");
+  },
+});
 const now = () => new Date();
 const redis = env.REDIS_URL
   ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })

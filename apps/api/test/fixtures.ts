@@ -22,7 +22,7 @@ export async function openSlot(db: Database, options: { free?: number; productNa
   return { slot, product: slot.product, date: local.date, time: local.time };
 }
 
-type SlotInfo = Awaited<ReturnType<typeof openSlot>>;
+export type SlotInfo = Awaited<ReturnType<typeof openSlot>>;
 
 /** Valid answers to every question of the product. */
 export function answersFor(product: SlotInfo["product"]) {

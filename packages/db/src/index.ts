@@ -58,9 +58,11 @@ export { listOutbox, type OutboxQuery } from "./email/list-outbox.ts";
 export {
   listenForChanges,
   CHANGES_CHANNEL,
+  CHANGES_LISTENER_NAME,
   type ChangeFeed,
   type ChangeHandlers,
 } from "./changes/listen-for-changes.ts";
+export { changeAnnouncer, type ChangeAnnouncer } from "./changes/announce-changes.ts";
 export { partnerBookings, PARTNER_BOOKINGS_PAGE, type PartnerBookingsQuery } from "./bookings/partner-bookings.ts";
 export {
   addUnitType,

@@ -30,7 +30,7 @@ const adults = (participants: number) => ({
 
 function partnerBooking(
   product: Product,
-  timeslotId: number,
+  timeslot: { id: number; startsAt: Date },
   participants: number,
   now = new Date(),
   pool: Database = db,
@@ -38,7 +38,8 @@ function partnerBooking(
   return pool.$transaction((tx) =>
     createBookingInTx(tx, {
       product,
-      timeslotId,
+      timeslotId: timeslot.id,
+      startsAt: timeslot.startsAt,
       priced: adults(participants),
       customer,
       source: "ONLINE",
@@ -55,7 +56,7 @@ describe("selling places", () => {
     const { product, timeslot } = await operatorWithSlot(db, { slug: "race", capacity: 10 });
     const pools = [db, createDatabase(url, { maxConnections: 10 }), createDatabase(url, { maxConnections: 10 })];
     const attempts = Array.from({ length: 60 }, (_, i) =>
-      partnerBooking(product, timeslot.id, 1 + (i % 2), new Date(), pools[i % pools.length]).then(
+      partnerBooking(product, timeslot, 1 + (i % 2), new Date(), pools[i % pools.length]).then(
         () => "sold",
         (e: unknown) => e,
       ),
@@ -76,19 +77,19 @@ describe("selling places", () => {
 
   it("says how many places are left when short, and refuses closed, started and cut-off slots", async () => {
     const { product, timeslot } = await operatorWithSlot(db, { slug: "short", capacity: 3, cutoffMinutes: 60 });
-    await partnerBooking(product, timeslot.id, 2);
-    await expect(partnerBooking(product, timeslot.id, 2)).rejects.toMatchObject({
+    await partnerBooking(product, timeslot, 2);
+    await expect(partnerBooking(product, timeslot, 2)).rejects.toMatchObject({
       kind: "insufficient-capacity",
       extra: { available: 1 },
     });
     await expect(
-      partnerBooking(product, timeslot.id, 1, new Date(timeslot.startsAt.getTime() - 30 * 60_000)),
+      partnerBooking(product, timeslot, 1, new Date(timeslot.startsAt.getTime() - 30 * 60_000)),
     ).rejects.toMatchObject({ kind: "timeslot-unavailable", message: "This timeslot is past its booking cut-off" });
-    await expect(
-      partnerBooking(product, timeslot.id, 1, new Date(timeslot.startsAt.getTime() + 1)),
-    ).rejects.toMatchObject({ kind: "timeslot-unavailable", message: "This timeslot has already started" });
+    await expect(partnerBooking(product, timeslot, 1, new Date(timeslot.startsAt.getTime() + 1))).rejects.toMatchObject(
+      { kind: "timeslot-unavailable", message: "This timeslot has already started" },
+    );
     await db.timeslot.update({ where: { id: timeslot.id }, data: { closed: true } });
-    await expect(partnerBooking(product, timeslot.id, 1)).rejects.toMatchObject({
+    await expect(partnerBooking(product, timeslot, 1)).rejects.toMatchObject({
       kind: "timeslot-unavailable",
       message: "This timeslot is closed",
     });
@@ -96,8 +97,8 @@ describe("selling places", () => {
 
   it("gives places back on cancellation, once, and notifies the waitlist in order while places last", async () => {
     const { product, timeslot, operator } = await operatorWithSlot(db, { slug: "waitlist", capacity: 4 });
-    const booking = await partnerBooking(product, timeslot.id, 3);
-    await partnerBooking(product, timeslot.id, 1);
+    const booking = await partnerBooking(product, timeslot, 3);
+    await partnerBooking(product, timeslot, 1);
     const entry = (name: string, participants: number, minutes: number) =>
       db.waitlistEntry.create({
         data: {
@@ -136,6 +137,7 @@ describe("selling places", () => {
     const input = {
       product,
       timeslotId: timeslot.id,
+      startsAt: timeslot.startsAt,
       priced: adults(2),
       customer,
       answers: [],
@@ -157,7 +159,7 @@ describe("selling places", () => {
 
   it("counts a sent e-mail once however often it is marked sent", async () => {
     const { product, timeslot, operator } = await operatorWithSlot(db, { slug: "emails", capacity: 2 });
-    const booking = await partnerBooking(product, timeslot.id, 1);
+    const booking = await partnerBooking(product, timeslot, 1);
     const email = await db.outboxEmail.findFirstOrThrow({ where: { bookingId: booking.id } });
     expect(email).toMatchObject({ kind: "BOOKING_CONFIRMATION", status: "QUEUED", toAddress: "ana@example.com" });
     for (let i = 0; i < 3; i++) await db.$transaction((tx) => markEmailSentInTx(tx, email.id, new Date(), "<m@x>"));

@@ -18,6 +18,7 @@ describe("the expiry of holds", () => {
         createBookingInTx(tx, {
           product,
           timeslotId: timeslot.id,
+          startsAt: timeslot.startsAt,
           priced: {
             units: [{ UnitID: "adult", Label: "Adult", Quantity: 2, Price: 1000 }],
             participants: 2,
@@ -58,6 +59,7 @@ describe("the expiry of holds", () => {
       createBookingInTx(tx, {
         product,
         timeslotId: timeslot.id,
+        startsAt: timeslot.startsAt,
         priced: {
           units: [{ UnitID: "adult", Label: "Adult", Quantity: 1, Price: 1000 }],
           participants: 1,
@@ -82,6 +84,7 @@ describe("the expiry of holds", () => {
       createBookingInTx(tx, {
         product: { ...product, bookingCutoffMinutes: 0 },
         timeslotId: timeslot.id,
+        startsAt: timeslot.startsAt,
         priced: {
           units: [{ UnitID: "adult", Label: "Adult", Quantity: 1, Price: 1000 }],
           participants: 1,

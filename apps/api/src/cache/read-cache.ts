@@ -45,6 +45,8 @@ export class ReadCache {
   constructor(
     private readonly ttlMs: number,
     bounds: CacheBounds = {},
+    /** Tells the other processes of a change this one made (see `changed`). */
+    private readonly announce: (tag: string) => void = () => undefined,
   ) {
     this.#maxEntries = bounds.maxEntries ?? 20_000;
     this.#maxWeight = bounds.maxWeight ?? 50_000;
@@ -86,6 +88,16 @@ export class ReadCache {
     }
     this.#generations.set(tag, (this.#generations.get(tag) ?? 0) + 1);
     for (const key of this.#keysByTag.get(tag) ?? []) this.#forget(key);
+  }
+
+  /**
+   * This process has just committed a change under `tag`: what it read is stale at once, and
+   * the other processes are told (after the commit, so that a booking's commit never waits
+   * for their announcement).
+   */
+  changed(tag: string): void {
+    this.invalidate(tag);
+    this.announce(tag);
   }
 
   /** Whether changes are being heard; going deaf drops everything. */

@@ -13,6 +13,8 @@ export const CHECKOUT_HOLD_MINUTES = 15;
 export interface Sale {
   product: Product;
   timeslotId: number;
+  /** When the seller read that it starts (see createBookingInTx). */
+  startsAt: Date;
   /** See priceBooking. */
   priced: PricedBooking;
   customer: { FirstName: string; LastName: string; Email: string; Phone: string };
@@ -36,6 +38,7 @@ export async function sellTimeslot(
   const order = {
     product: sale.product,
     timeslotId: sale.timeslotId,
+    startsAt: sale.startsAt,
     priced: sale.priced,
     customer: customerDetails(sale.customer),
     paymentReference: sale.paymentReference,
@@ -54,6 +57,6 @@ export async function sellTimeslot(
           () => checkoutOrder(ctx.db, { ...order, holdUntil: holdDeadline(now, CHECKOUT_HOLD_MINUTES) }),
           () => "held",
         );
-  ctx.cache.invalidate(cacheTags.product(sale.product.id));
+  ctx.cache.changed(cacheTags.product(sale.product.id));
   return sold;
 }

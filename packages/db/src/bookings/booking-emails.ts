@@ -1,4 +1,4 @@
-import { queueEmail } from "../email/queue-email.ts";
+import { queueEmail, type EmailToQueue } from "../email/queue-email.ts";
 import { confirmationEmail, reminderEmail } from "../email/templates.ts";
 import type { Tx } from "../tx.ts";
 
@@ -16,48 +16,73 @@ export interface ConfirmedBooking {
  * Who a confirmed booking's e-mails go to. The database refuses a confirmed booking without a
  * customer (a CHECK constraint), so a missing one here is a broken invariant, not a case.
  */
-function customerOf(booking: ConfirmedBooking): { firstName: string; email: string } {
+function customerOf(booking: Omit<ConfirmedBooking, "id">): { firstName: string; email: string } {
   if (booking.customerFirstName === null || booking.customerEmail === null)
     throw new Error(`Booking ${booking.reference} is confirmed without a customer`);
   return { firstName: booking.customerFirstName, email: booking.customerEmail };
 }
 
+type BookingEmail = Omit<EmailToQueue, "bookingId">;
+interface EmailOptions {
+  now: Date;
+  reminderHoursBefore?: number | undefined;
+}
+
 /**
- * Queues a confirmed booking's confirmation and, when the start is far enough ahead, its
- * reminder, in the caller's transaction. Both are named by the booking and its start, so a
- * retry queues nothing twice and a booking moved to another start gets a reminder for it.
+ * A confirmed booking's confirmation and, when the start is far enough ahead, its reminder.
+ * Both are named by the booking and its start, so a retry queues nothing twice and a booking
+ * moved to another start gets a reminder for it.
  */
+export function bookingEmails(
+  booking: Omit<ConfirmedBooking, "id">,
+  slot: { productName: string; timeZone: string },
+  options: EmailOptions,
+): BookingEmail[] {
+  const customer = customerOf(booking);
+  const confirmation: BookingEmail = {
+    operatorId: booking.operatorId,
+    kind: "BOOKING_CONFIRMATION",
+    dedupeKey: `confirmation:${booking.reference}`,
+    to: customer.email,
+    ...confirmationEmail(booking.reference, customer.firstName, booking.participants, {
+      ...slot,
+      startsAt: booking.startsAt,
+    }),
+    sendAfter: options.now,
+    createdAt: options.now,
+  };
+  const reminder = reminderOf(booking, slot, options);
+  return reminder ? [confirmation, reminder] : [confirmation];
+}
+
+function reminderOf(
+  booking: Omit<ConfirmedBooking, "id">,
+  slot: { productName: string; timeZone: string },
+  { now, reminderHoursBefore }: EmailOptions,
+): BookingEmail | null {
+  if (reminderHoursBefore === undefined) return null;
+  const remindAt = new Date(booking.startsAt.getTime() - reminderHoursBefore * 3_600_000);
+  if (remindAt <= now) return null;
+  const customer = customerOf(booking);
+  return {
+    operatorId: booking.operatorId,
+    kind: "BOOKING_REMINDER",
+    dedupeKey: `reminder:${booking.reference}:${booking.startsAt.toISOString()}`,
+    to: customer.email,
+    ...reminderEmail(booking.reference, customer.firstName, { ...slot, startsAt: booking.startsAt }),
+    sendAfter: remindAt,
+    createdAt: now,
+  };
+}
+
+/** Queues bookingEmails in the caller's transaction. */
 export async function queueBookingEmailsInTx(
   tx: Tx,
   booking: ConfirmedBooking,
   slot: { productName: string; timeZone: string },
-  options: { now: Date; reminderHoursBefore?: number | undefined },
+  options: EmailOptions,
 ) {
-  const { now } = options;
-  const at = { ...slot, startsAt: booking.startsAt };
-  const toCustomer = (
-    kind: "BOOKING_CONFIRMATION" | "BOOKING_REMINDER",
-    dedupeKey: string,
-    content: { subject: string; text: string },
-    sendAfter: Date,
-  ) =>
-    queueEmail(tx, {
-      operatorId: booking.operatorId,
-      kind,
-      dedupeKey,
-      to: customerOf(booking).email,
-      ...content,
-      bookingId: booking.id,
-      sendAfter,
-      createdAt: now,
-    });
-  await toCustomer(
-    "BOOKING_CONFIRMATION",
-    `confirmation:${booking.reference}`,
-    confirmationEmail(booking.reference, customerOf(booking).firstName, booking.participants, at),
-    now,
-  );
-  await queueReminderInTx(tx, booking, slot, options);
+  for (const email of bookingEmails(booking, slot, options)) await queueEmail(tx, { ...email, bookingId: booking.id });
 }
 
 /** The reminder before a confirmed booking's start, unless that moment has passed. */
@@ -65,21 +90,10 @@ export async function queueReminderInTx(
   tx: Tx,
   booking: ConfirmedBooking,
   slot: { productName: string; timeZone: string },
-  { now, reminderHoursBefore }: { now: Date; reminderHoursBefore?: number | undefined },
+  options: EmailOptions,
 ) {
-  if (reminderHoursBefore === undefined) return;
-  const remindAt = new Date(booking.startsAt.getTime() - reminderHoursBefore * 3_600_000);
-  if (remindAt <= now) return;
-  await queueEmail(tx, {
-    operatorId: booking.operatorId,
-    kind: "BOOKING_REMINDER",
-    dedupeKey: `reminder:${booking.reference}:${booking.startsAt.toISOString()}`,
-    to: customerOf(booking).email,
-    ...reminderEmail(booking.reference, customerOf(booking).firstName, { ...slot, startsAt: booking.startsAt }),
-    bookingId: booking.id,
-    sendAfter: remindAt,
-    createdAt: now,
-  });
+  const reminder = reminderOf(booking, slot, options);
+  if (reminder) await queueEmail(tx, { ...reminder, bookingId: booking.id });
 }
 
 /** A reminder not yet sent is withdrawn when the booking is cancelled or moves. */

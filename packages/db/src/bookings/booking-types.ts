@@ -22,6 +22,8 @@ export interface CustomerDetails {
 export interface NewBooking {
   product: BookableProduct;
   timeslotId: number;
+  /** When the caller read that the timeslot starts: the e-mails say so (see createBookingInTx). */
+  startsAt: Date;
   /** What it buys, priced (see priceUnits): its participants are the places it takes. */
   priced: PricedBooking;
   /** Absent only for a hold, whose customer may come with its confirmation. */

@@ -1,65 +1,106 @@
-import { holdEnd, newBookingReference } from "@slotwise/core";
+import { holdEnd, newBookingReference, placesRefusal } from "@slotwise/core";
 
-import type { Tx } from "../tx.ts";
-import { queueBookingEmailsInTx } from "./booking-emails.ts";
+import type { Booking } from "../generated/prisma/client.ts";
+import type { Db } from "../tx.ts";
+import { bookingEmails } from "./booking-emails.ts";
 import type { NewBooking } from "./booking-types.ts";
-import { takePlacesInTx } from "./take-places.ts";
 
 /**
- * Sells places and records the booking, its history and its confirmation e-mail, all in the
- * caller's transaction: either everything happens or nothing does. A hold (`holdUntil`) takes
- * the places the same way but sends nothing until it is confirmed.
+ * Sells places and records the booking, its history and its confirmation and reminder
+ * e-mails in ONE statement: either everything happens or nothing does, without a transaction
+ * of its own, and in one round trip (a booking is the write partners wait on). The places are
+ * taken by a conditional UPDATE, so two sales can never both pass the check whatever the
+ * number of API processes, and the CHECK constraint on the table is the last line of defence.
+ * A hold (`holdUntil`) takes the places the same way but sends nothing until it is confirmed.
+ *
+ * The e-mails name the start, so the caller passes the start it read (`input.startsAt`, from a
+ * cache, say) and the UPDATE only matches while the timeslot still starts then. When it
+ * matches nothing, the timeslot is read back: a refusal in the words of the core rule, or (a
+ * moved start, places freed meanwhile) another try with what was read.
  */
-export async function createBookingInTx(tx: Tx, input: NewBooking) {
+export async function createBookingInTx(db: Db, input: NewBooking): Promise<Booking> {
+  const { priced, product, now } = input;
+  let startsAt = input.startsAt;
+  for (;;) {
+    const [booking] = await insertBooking(db, input, startsAt);
+    if (booking) return booking;
+    const slot = await db.timeslot.findUniqueOrThrow({ where: { id: input.timeslotId } });
+    const refusal = placesRefusal(slot, priced.participants, product.bookingCutoffMinutes, now);
+    if (refusal) throw refusal;
+    startsAt = slot.startsAt;
+  }
+}
+
+function insertBooking(db: Db, input: NewBooking, startsAt: Date) {
   const { product, now, priced, customer, holdUntil } = input;
-  const startsAt = await takePlacesInTx(tx, input.timeslotId, priced.participants, product.bookingCutoffMinutes, now);
-  const expiresAt = holdUntil && holdEnd(holdUntil, startsAt);
-  const booking = await tx.booking.create({
-    data: {
-      reference: newBookingReference(input.random),
-      operatorId: product.operatorId,
-      productId: product.id,
-      timeslotId: input.timeslotId,
-      startsAt,
-      source: input.source,
-      partnerId: input.partnerId ?? null,
-      apiKeyId: input.apiKeyId ?? null,
-      orderId: input.orderId ?? null,
-      paymentReference: input.paymentReference ?? null,
-      participants: priced.participants,
-      units: priced.units.map((unit) => ({ ...unit })),
-      totalAmount: priced.totalAmount,
-      currency: product.currency,
-      customerFirstName: customer?.firstName ?? null,
-      customerLastName: customer?.lastName ?? null,
-      customerEmail: customer?.email ?? null,
-      customerPhone: customer?.phone ?? null,
-      status: holdUntil ? "ON_HOLD" : "CONFIRMED",
-      expiresAt: expiresAt ?? null,
-      waiverStatus: input.waiverStatus === "complete" ? "COMPLETE" : "PENDING",
-      answers: input.answers.map((a) => ({ QuestionID: a.QuestionID, Value: a.Value ?? null })),
-      createdAt: now,
-      updatedAt: now,
-      events: {
-        create: {
-          type: holdUntil ? "held" : "created",
-          actor: input.actor,
-          at: now,
-          detail: {
+  const reference = newBookingReference(input.random);
+  const expiresAt = holdUntil ? holdEnd(holdUntil, startsAt) : null;
+  // Without a customer, a confirmed booking is refused by the database itself (a CHECK).
+  const emails =
+    holdUntil || !customer
+      ? []
+      : bookingEmails(
+          {
+            reference,
+            operatorId: product.operatorId,
             participants: priced.participants,
-            source: input.source,
-            ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+            startsAt,
+            customerFirstName: customer.firstName,
+            customerEmail: customer.email,
           },
-        },
-      },
-    },
-  });
-  if (!holdUntil)
-    await queueBookingEmailsInTx(
-      tx,
-      booking,
-      { productName: product.name, timeZone: product.timeZone },
-      { now, reminderHoursBefore: input.reminderHoursBefore },
-    );
-  return booking;
+          { productName: product.name, timeZone: product.timeZone },
+          { now, reminderHoursBefore: input.reminderHoursBefore },
+        );
+  const history = {
+    participants: priced.participants,
+    source: input.source,
+    ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+  };
+  return db.$queryRaw<Booking[]>`
+    WITH taken AS (
+      UPDATE timeslots SET places_taken = places_taken + ${priced.participants}, updated_at = ${now}
+       WHERE id = ${input.timeslotId} AND starts_at = ${startsAt} AND NOT closed
+         AND starts_at - make_interval(mins => ${product.bookingCutoffMinutes}) > ${now}
+         AND places_taken + ${priced.participants} <= capacity
+      RETURNING id
+    ),
+    booking AS (
+      INSERT INTO bookings (reference, operator_id, product_id, timeslot_id, starts_at, source, partner_id, api_key_id,
+                            order_id, payment_reference, participants, units, total_amount, currency,
+                            customer_first_name, customer_last_name, customer_email, customer_phone,
+                            status, expires_at, waiver_status, answers, created_at, updated_at)
+      SELECT ${reference}, ${product.operatorId}, ${product.id}, taken.id, ${startsAt}, ${input.source}::booking_source,
+             ${input.partnerId ?? null}, ${input.apiKeyId ?? null}, ${input.orderId ?? null}, ${input.paymentReference ?? null},
+             ${priced.participants}, ${JSON.stringify(priced.units)}::jsonb, ${priced.totalAmount}, ${product.currency},
+             ${customer?.firstName ?? null}, ${customer?.lastName ?? null}, ${customer?.email ?? null}, ${customer?.phone ?? null},
+             ${holdUntil ? "ON_HOLD" : "CONFIRMED"}::booking_status, ${expiresAt},
+             ${input.waiverStatus === "complete" ? "COMPLETE" : "PENDING"}::waiver_status,
+             ${JSON.stringify(input.answers.map((a) => ({ QuestionID: a.QuestionID, Value: a.Value ?? null })))}::jsonb,
+             ${now}, ${now}
+        FROM taken
+      RETURNING *
+    ),
+    history AS (
+      INSERT INTO booking_events (booking_id, type, actor, at, detail)
+      SELECT id, ${holdUntil ? "held" : "created"}, ${input.actor}, ${now}, ${JSON.stringify(history)}::jsonb FROM booking
+    ),
+    emails AS (
+      INSERT INTO outbox_emails (operator_id, kind, dedupe_key, to_address, subject, text_body, booking_id, send_after, created_at)
+      SELECT ${product.operatorId}, e.kind::email_kind, e.dedupe_key, e.to_address, e.subject, e.text_body, booking.id,
+             e.send_after::timestamptz, ${now}
+        FROM booking,
+             unnest(${emails.map((e) => e.kind)}::text[], ${emails.map((e) => e.dedupeKey)}::text[],
+                    ${emails.map((e) => e.to)}::text[], ${emails.map((e) => e.subject)}::text[],
+                    ${emails.map((e) => e.text)}::text[], ${emails.map((e) => e.sendAfter.toISOString())}::text[])
+               AS e(kind, dedupe_key, to_address, subject, text_body, send_after)
+      ON CONFLICT (dedupe_key) DO NOTHING
+    )
+    SELECT id, reference, operator_id AS "operatorId", product_id AS "productId", timeslot_id AS "timeslotId",
+           starts_at AS "startsAt", source, partner_id AS "partnerId", api_key_id AS "apiKeyId", order_id AS "orderId",
+           payment_reference AS "paymentReference", participants, units, total_amount AS "totalAmount", currency,
+           customer_first_name AS "customerFirstName", customer_last_name AS "customerLastName",
+           customer_email AS "customerEmail", customer_phone AS "customerPhone", status, expires_at AS "expiresAt",
+           waiver_status AS "waiverStatus", answers, created_at AS "createdAt", updated_at AS "updatedAt",
+           cancelled_at AS "cancelledAt", search_text AS "searchText"
+      FROM booking`;
 }

@@ -4,35 +4,42 @@ import { Prisma } from "../generated/prisma/client.ts";
 /** Rows per DELETE: each statement is its own short transaction, so no lock is held for long. */
 export const PURGE_BATCH = 1_000;
 
+/** How long a change stays in the change log: far longer than any API process's once-a-second read of it. */
+export const CHANGE_LOG_KEEP_MS = 5 * 60_000;
+
 export interface Purged {
   idempotencyRecords: number;
   consoleSessions: number;
+  changeLog: number;
 }
 
 /**
  * Deletes what has outlived its use: `Idempotency-Key` records past their 24 hours and
- * console sessions past their expiry (sessions that were signed out are already gone). Both
- * tables carry `expires_at`, indexed. Several workers may run it at once: each batch skips
+ * console sessions past their expiry (sessions that were signed out are already gone), and
+ * change-log rows every API process has long read. Each is found by an indexed time column. Several workers may run it at once: each batch skips
  * the rows another has locked, so they share the work instead of queueing.
  */
 export async function purgeExpired(db: Database, now: Date, batch = PURGE_BATCH): Promise<Purged> {
   return {
-    idempotencyRecords: await deleteExpired(db, "idempotency_records", now, batch),
-    consoleSessions: await deleteExpired(db, "console_sessions", now, batch),
+    idempotencyRecords: await deleteExpired(db, "idempotency_records", "expires_at", now, batch),
+    consoleSessions: await deleteExpired(db, "console_sessions", "expires_at", now, batch),
+    changeLog: await deleteExpired(db, "change_log", "logged_at", new Date(now.getTime() - CHANGE_LOG_KEEP_MS), batch),
   };
 }
 
 async function deleteExpired(
   db: Database,
-  table: "idempotency_records" | "console_sessions",
-  now: Date,
+  table: "idempotency_records" | "console_sessions" | "change_log",
+  column: "expires_at" | "logged_at",
+  before: Date,
   batch: number,
 ): Promise<number> {
   const name = Prisma.raw(`"${table}"`);
+  const at = Prisma.raw(`"${column}"`);
   let total = 0;
   for (;;) {
     const deleted = await db.$executeRaw`
-      DELETE FROM ${name} WHERE id IN (SELECT id FROM ${name} WHERE expires_at <= ${now} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
+      DELETE FROM ${name} WHERE id IN (SELECT id FROM ${name} WHERE ${at} <= ${before} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
     total += deleted;
     if (deleted < batch) return total;
   }

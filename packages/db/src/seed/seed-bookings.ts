@@ -178,6 +178,7 @@ async function book(ctx: SeedContext, slot: Slot, participants: number): Promise
   const common = {
     product: slot.product,
     timeslotId: slot.id,
+    startsAt: slot.startsAt,
     priced: partyOf(ctx, slot.product, participants),
     customer,
     answers,

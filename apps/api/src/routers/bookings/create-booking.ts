@@ -69,32 +69,39 @@ export const createBooking = partnerProcedure
             ? placesRefusal(slot, checked.participants, product.bookingCutoffMinutes, ctx.now())
             : null;
           if (refusal) throw refusal;
-          const result = await withIdempotency(ctx, `POST /ota/${partner.slug}/booking`, input, async (tx) => {
-            const now = ctx.now();
-            const booking = await createBookingInTx(tx, {
-              product,
-              timeslotId: slot.id,
-              priced: checked ?? check(),
-              customer: input.Customer ? customerDetails(input.Customer) : null,
-              holdUntil: input.HoldMinutes === undefined ? undefined : holdDeadline(now, input.HoldMinutes),
-              source: "PARTNER",
-              partnerId: partner.id,
-              apiKeyId: principal.keyId,
-              paymentReference: input.PaymentReference ?? null,
-              answers,
-              waiverStatus: waiverStatus(questions, answers),
-              actor: `partner:${partner.slug}`,
-              now,
-              reminderHoursBefore: ctx.settings.reminderHoursBefore,
-            });
-            return {
-              status: 201,
-              body: { data: presentBooking(booking, product, now) },
-              headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
-            };
-          });
-          // This process reads its own writes at once; the others hear of it from the database.
-          ctx.cache.invalidate(cacheTags.product(product.id));
+          const result = await withIdempotency(
+            ctx,
+            `POST /ota/${partner.slug}/booking`,
+            input,
+            async (tx) => {
+              const now = ctx.now();
+              const booking = await createBookingInTx(tx, {
+                product,
+                timeslotId: slot.id,
+                startsAt: slot.startsAt,
+                priced: checked ?? check(),
+                customer: input.Customer ? customerDetails(input.Customer) : null,
+                holdUntil: input.HoldMinutes === undefined ? undefined : holdDeadline(now, input.HoldMinutes),
+                source: "PARTNER",
+                partnerId: partner.id,
+                apiKeyId: principal.keyId,
+                paymentReference: input.PaymentReference ?? null,
+                answers,
+                waiverStatus: waiverStatus(questions, answers),
+                actor: `partner:${partner.slug}`,
+                now,
+                reminderHoursBefore: ctx.settings.reminderHoursBefore,
+              });
+              return {
+                status: 201,
+                body: { data: presentBooking(booking, product, now) },
+                headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
+              };
+            },
+            { singleStatement: true },
+          );
+          // This process reads its own writes at once; the others are told after the commit.
+          ctx.cache.changed(cacheTags.product(product.id));
           return result;
         });
       },

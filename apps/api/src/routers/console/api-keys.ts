@@ -60,6 +60,6 @@ export const revokeKey = consoleProcedure
   .mutation(async ({ ctx, input }) => {
     const now = ctx.now();
     const revoked = await revokeApiKey(ctx.db, input.prefix, now, ctx.principal.operatorId);
-    ctx.cache.invalidate(cacheTags.apiKey(revoked.hash));
+    ctx.cache.changed(cacheTags.apiKey(revoked.hash));
     return { prefix: revoked.prefix, revokedAt: (revoked.revokedAt ?? now).toISOString() };
   });

@@ -37,6 +37,7 @@ export const sellAtDesk = consoleProcedure
     const { order, booking } = await sellTimeslot(ctx, {
       product: slot.product,
       timeslotId: slot.id,
+      startsAt: slot.startsAt,
       priced: priceBooking(slot.product, input),
       customer: input.Customer,
       paymentReference: input.PaymentReference ?? null,

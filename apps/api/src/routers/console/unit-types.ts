@@ -68,8 +68,8 @@ const unitTypeInput = productInput
   });
 
 function forgetProduct(ctx: { cache: ReadCache; principal: { operatorId: number } }, productId: number) {
-  ctx.cache.invalidate(cacheTags.product(productId));
-  ctx.cache.invalidate(cacheTags.operatorProducts(ctx.principal.operatorId));
+  ctx.cache.changed(cacheTags.product(productId));
+  ctx.cache.changed(cacheTags.operatorProducts(ctx.principal.operatorId));
 }
 
 /** Adds a unit type; an ID the activity already has is refused, so nothing is overwritten unawares. */

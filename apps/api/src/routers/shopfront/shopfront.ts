@@ -70,6 +70,7 @@ export const shopCheckout = shopWriteProcedure
     const { order, booking } = await sellTimeslot(ctx, {
       product,
       timeslotId: slot.id,
+      startsAt: slot.startsAt,
       priced,
       customer: input.Customer,
       paymentReference: input.PaymentReference ?? null,
