@@ -54,6 +54,38 @@ app.post<{ Body: { Meter: string; Usage: number; OccurredAt: number } }>("/usage
   return reply.code(201).send({ data: { ID: rows[0]?.id } });
 });
 
+interface BatchEntry {
+  Meter: string;
+  Usage: number;
+  ExtraInfo?: string | null;
+  OccurredAt?: number;
+  EventID?: string;
+}
+
+// The same statement shape as the API's batch insert (arrays through unnest, EventIDs deduplicated
+// by the unique index), straight from the parsed body: no validation, no exact-decimal checks.
+app.post<{ Body: { Entries: BatchEntry[] } }>("/usage/batch", async (request, reply) => {
+  const entries = request.body.Entries;
+  const now = Math.floor(Date.now() / 1000);
+  const { rowCount } = await pool.query(
+    `INSERT INTO usage_entries (operator_id, meter, usage, extra_info, occurred_at, event_id)
+     SELECT $1, meter, usage::numeric, extra_info, to_timestamp(occurred_at), event_id
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[])
+            WITH ORDINALITY AS batch(meter, usage, extra_info, occurred_at, event_id, position)
+      ORDER BY position
+     ON CONFLICT (operator_id, event_id) DO NOTHING`,
+    [
+      Number(process.env.OPERATOR_ID),
+      entries.map((e) => e.Meter),
+      entries.map((e) => String(e.Usage)),
+      entries.map((e) => e.ExtraInfo ?? null),
+      entries.map((e) => e.OccurredAt ?? now),
+      entries.map((e) => e.EventID ?? null),
+    ],
+  );
+  return reply.code(201).send({ data: { Recorded: rowCount, Duplicates: entries.length - (rowCount ?? 0) } });
+});
+
 await app.listen({ port, host: "127.0.0.1" });
 process.on("SIGTERM", () => {
   void app

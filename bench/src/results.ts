@@ -3,7 +3,9 @@ import type { BookingResult } from "./scenarios/booking.ts";
 import type { ContentionResult } from "./scenarios/contention.ts";
 import type { RestGetResult } from "./scenarios/rest-get.ts";
 import type { SummaryResult } from "./scenarios/summary.ts";
+import type { UsageBatchResult } from "./scenarios/usage-batch.ts";
 import type { UsagePostResult } from "./scenarios/usage-post.ts";
+import type { SeriesFigure } from "./scenarios/usage-series.ts";
 
 /** Everything one run measured: the headline figures at the top, the rest under `details`. */
 export interface BenchResults {
@@ -19,6 +21,10 @@ export interface BenchResults {
   usage_post_ratio: number;
   /** null in a quick run, which stops at 1 million entries. */
   summary_p95_ms_10m_366d: number | null;
+  usage_batch_entries_per_s: number;
+  usage_batch_ratio: number;
+  /** null in a quick run; `details.series` then has the figure at the largest size loaded. */
+  series_p95_ms_10m_366d: number | null;
   contention_sold: number;
   contention_ms: number;
   details: {
@@ -26,6 +32,8 @@ export interface BenchResults {
     booking: BookingResult;
     usage: UsagePostResult;
     summary: SummaryResult;
+    batch: UsageBatchResult;
+    series: SeriesFigure[];
     contention: ContentionResult;
   };
 }

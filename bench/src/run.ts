@@ -15,7 +15,9 @@ import { bookingBodies, bookings } from "./scenarios/booking.ts";
 import { contention } from "./scenarios/contention.ts";
 import { restGet } from "./scenarios/rest-get.ts";
 import { summaryLatency } from "./scenarios/summary.ts";
+import { usageBatch } from "./scenarios/usage-batch.ts";
 import { usagePost } from "./scenarios/usage-post.ts";
+import { seriesLatency, type SeriesFigure } from "./scenarios/usage-series.ts";
 import { startStack } from "./stack.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -61,6 +63,12 @@ try {
   const usage = await usagePost(stack, [first, second], baseline.base, seconds);
   log(`   usage_post_ratio ${usage.usage_post_ratio.toFixed(2)}`);
 
+  log("3b. POST usage batches of 1,000: one API process vs plain pg");
+  const batch = await usageBatch(stack, first, baseline.base, seconds);
+  log(
+    `   usage_batch_entries_per_s ${batch.usage_batch_entries_per_s.toFixed(0)}, ratio ${batch.usage_batch_ratio.toFixed(2)}`,
+  );
+
   log("5. contention: 1,000 attempts on capacity 20 through three API processes");
   const [third] = await stack.startApis(1);
   if (!third) throw new Error("the third API process did not start");
@@ -78,10 +86,17 @@ try {
   log(`   contention_sold ${rush.contention_sold} in ${rush.contention_ms.toFixed(0)} ms`);
 
   log("4. usage summary latency");
-  const summary = await summaryLatency(stack, first.base, sizes, samples, log);
+  const series: SeriesFigure[] = [];
+  const summary = await summaryLatency(stack, first.base, sizes, samples, log, async (entries) => {
+    log(`4b. usage series at ${entries.toLocaleString("en-GB")} entries`);
+    series.push(...(await seriesLatency(stack, first.base, entries, samples)));
+  });
 
   const finishedAt = new Date();
   const tenMillionYear = summary.latencies.filter((l) => l.entries === 10_000_000 && l.days === 366).map((l) => l.p95);
+  const tenMillionSeries = series
+    .filter((s) => s.entries === 10_000_000 && s.days === 366 && s.window === "day")
+    .map((s) => s.p95);
   const results: BenchResults = {
     mode: quick ? "quick" : "full",
     command: quick ? "pnpm bench --quick" : "pnpm bench",
@@ -94,9 +109,12 @@ try {
     booking_p99_ms: booking.booking_p99_ms,
     usage_post_ratio: usage.usage_post_ratio,
     summary_p95_ms_10m_366d: tenMillionYear.length ? Math.max(...tenMillionYear) : null,
+    usage_batch_entries_per_s: batch.usage_batch_entries_per_s,
+    usage_batch_ratio: batch.usage_batch_ratio,
+    series_p95_ms_10m_366d: tenMillionSeries.length ? Math.max(...tenMillionSeries) : null,
     contention_sold: rush.contention_sold,
     contention_ms: rush.contention_ms,
-    details: { get, booking, usage, summary, contention: rush },
+    details: { get, booking, usage, summary, batch, series, contention: rush },
   };
   await writeFile(resolve(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(resolve(root, "docs/benchmarks.md"), await renderReport(results));

@@ -49,7 +49,7 @@ async function fillTo(stack: BenchStack, have: number, total: number) {
   };
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
@@ -84,6 +84,8 @@ export async function summaryLatency(
   sizes: number[],
   samples: number,
   log: (line: string) => void,
+  /** Measures more on each size's dataset while it exists (the series), so 10 million are loaded once. */
+  atSize: (entries: number) => Promise<void> = async () => {},
 ): Promise<SummaryResult> {
   const result: SummaryResult = { loads: [], latencies: [] };
   let have = 0;
@@ -96,6 +98,7 @@ export async function summaryLatency(
       for (const zone of ["UTC", "Asia/Kolkata"])
         result.latencies.push(await latency(stack, api, size, days, zone, samples));
     }
+    await atSize(size);
   }
   return result;
 }

@@ -74,6 +74,9 @@ describe("usage series in local windows computed by the application", () => {
     ["America/New_York", "month", "2026-09-15", "2026-11-10"],
     ["Europe/Berlin", "day", "2026-09-01", "2026-11-10"],
     ["Asia/Kathmandu", "day", "2026-09-01", "2026-11-10"],
+    // Days that take a UTC day less its rest, on either side, with usage just outside the period.
+    ["Asia/Kolkata", "day", "2026-09-02", "2026-11-10"],
+    ["America/New_York", "day", "2026-09-15", "2026-11-10"],
     ["Asia/Kolkata", "hour", "2026-10-10", "2026-11-09"],
   ] as const)(
     "sums %s %s windows as the entries add up, daily and 15-minute rollups and the tail alike",

@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+
+import type { ApiProcess } from "@slotwise/testing/processes";
+
+import { load, type LoadResult } from "../load.ts";
+import type { BenchStack } from "../stack.ts";
+
+export interface UsageBatchResult {
+  entriesPerBatch: number;
+  connections: number;
+  baseline: LoadResult;
+  api: LoadResult;
+  /** Entries in 2xx answers per second. */
+  baselineEntriesPerS: number;
+  apiEntriesPerS: number;
+  /** Rows the database holds afterwards for each side's EventIDs: every entry sent and answered is recorded once. */
+  baselineRecorded: number;
+  apiRecorded: number;
+  usage_batch_entries_per_s: number;
+  usage_batch_ratio: number;
+}
+
+export const BATCH_ENTRIES = 1_000;
+/** A few clients each sending large batches, as a collector or a queue consumer would. */
+const CONNECTIONS = 8;
+const METERS = ["bench-batch-api-calls", "bench-batch-storage-gb", "bench-batch-seats", "bench-batch-minutes"];
+const REGIONS = ["eu-west", "eu-central", "us-east", "ap-south"];
+
+/**
+ * Bodies of 1,000 entries as a client would send them: four meters, exact decimals, a small
+ * JSON object in ExtraInfo (one dimension and a plan), times within the last hour, and an
+ * EventID on every entry (unique: each is checked against the unique index, the cost of dedup).
+ * `side` prefixes the EventIDs, so the baseline and the API never collide with each other.
+ */
+function batchBodies(side: string): () => string {
+  const run = randomUUID().slice(0, 8);
+  let next = 0;
+  return () => {
+    const now = Math.floor(Date.now() / 1000);
+    const entries = Array.from({ length: BATCH_ENTRIES }, () => {
+      const n = next++;
+      return {
+        Meter: METERS[n % METERS.length],
+        Usage: ((n % 997) + 1) / 100,
+        ExtraInfo: JSON.stringify({ region: REGIONS[(n >> 2) % REGIONS.length], plan: n % 5 === 0 ? "pro" : "free" }),
+        OccurredAt: now - (n % 3600),
+        EventID: `${side}-${run}-${n}`,
+      };
+    });
+    return JSON.stringify({ Entries: entries });
+  };
+}
+
+const entriesPerS = (r: LoadResult) =>
+  r.requests ? (r.rps * BATCH_ENTRIES * (r.statuses["2xx"] ?? 0)) / r.requests : 0;
+
+async function recorded(stack: BenchStack, side: string): Promise<number> {
+  const [row] = await stack.db.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM usage_entries WHERE operator_id = ${stack.operatorId} AND event_id LIKE ${`${side}-%`}`;
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * POST /usage/meters/batch through one API process against the baseline's plain `pg` insert
+ * of the same bodies (same statement shape, same ON CONFLICT on EventID), same connections.
+ * Afterwards the batch meters are removed (entries and any rollups the worker made of them) and
+ * the table vacuumed, so the summary and series datasets that follow are the bulk-loaded ones.
+ */
+export async function usageBatch(
+  stack: BenchStack,
+  api: ApiProcess,
+  baseline: string,
+  seconds: number,
+): Promise<UsageBatchResult> {
+  const headers = { authorization: `Bearer ${stack.keys.usageWrite}` };
+  const url = `${api.base}/api/v2/usage/meters/batch`;
+  const common = { method: "POST" as const, connections: CONNECTIONS };
+  await load({ ...common, url, headers, body: batchBodies("warm"), seconds: 2 });
+  const baselineResult = await load({ ...common, url: `${baseline}/usage/batch`, body: batchBodies("pg"), seconds });
+  const apiResult = await load({ ...common, url, headers, body: batchBodies("api"), seconds });
+  const result: UsageBatchResult = {
+    entriesPerBatch: BATCH_ENTRIES,
+    connections: CONNECTIONS,
+    baseline: baselineResult,
+    api: apiResult,
+    baselineEntriesPerS: entriesPerS(baselineResult),
+    apiEntriesPerS: entriesPerS(apiResult),
+    baselineRecorded: await recorded(stack, "pg"),
+    apiRecorded: await recorded(stack, "api"),
+    usage_batch_entries_per_s: entriesPerS(apiResult),
+    usage_batch_ratio: entriesPerS(apiResult) / entriesPerS(baselineResult),
+  };
+  await stack.db
+    .$executeRaw`DELETE FROM usage_entries WHERE operator_id = ${stack.operatorId} AND meter = ANY(${METERS}::text[])`;
+  await stack.db
+    .$executeRaw`DELETE FROM usage_rollups_15m WHERE operator_id = ${stack.operatorId} AND meter = ANY(${METERS}::text[])`;
+  await stack.db
+    .$executeRaw`DELETE FROM usage_rollups_daily WHERE operator_id = ${stack.operatorId} AND meter = ANY(${METERS}::text[])`;
+  await stack.db.$executeRawUnsafe("VACUUM ANALYZE usage_entries");
+  return result;
+}
