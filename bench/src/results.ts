@@ -2,6 +2,7 @@ import type { machine } from "./machine.ts";
 import type { BookingResult } from "./scenarios/booking.ts";
 import type { ContentionResult } from "./scenarios/contention.ts";
 import type { RestGetResult } from "./scenarios/rest-get.ts";
+import type { SummaryGroupByResult } from "./scenarios/summary-groupby.ts";
 import type { SummaryResult } from "./scenarios/summary.ts";
 import type { UsagePostResult } from "./scenarios/usage-post.ts";
 
@@ -19,6 +20,8 @@ export interface BenchResults {
   usage_post_ratio: number;
   /** null in a quick run, which stops at 1 million entries. */
   summary_p95_ms_10m_366d: number | null;
+  /** GET /usage/meters?groupBy over 30 days of 1,000,000 entries with 20 distinct values. */
+  summary_groupby_p95_ms: number;
   contention_sold: number;
   contention_ms: number;
   details: {
@@ -26,6 +29,7 @@ export interface BenchResults {
     booking: BookingResult;
     usage: UsagePostResult;
     summary: SummaryResult;
+    summaryGroupBy: SummaryGroupByResult;
     contention: ContentionResult;
   };
 }

@@ -13,6 +13,7 @@ import type { BenchResults } from "./results.ts";
 import { bookingBodies, bookings } from "./scenarios/booking.ts";
 import { contention } from "./scenarios/contention.ts";
 import { restGet } from "./scenarios/rest-get.ts";
+import { summaryGroupByLatency } from "./scenarios/summary-groupby.ts";
 import { summaryLatency } from "./scenarios/summary.ts";
 import { usagePost } from "./scenarios/usage-post.ts";
 import { startStack } from "./stack.ts";
@@ -73,6 +74,9 @@ try {
 
   log("4. usage summary latency");
   const summary = await summaryLatency(stack, first.base, sizes, samples, log);
+  log("6. usage summary grouped by a dimension");
+  const summaryGroupBy = await summaryGroupByLatency(stack, first.base, samples, log);
+  log(`   summary_groupby_p95_ms ${summaryGroupBy.p95.toFixed(1)}`);
 
   const finishedAt = new Date();
   const tenMillionYear = summary.latencies.filter((l) => l.entries === 10_000_000 && l.days === 366).map((l) => l.p95);
@@ -88,9 +92,10 @@ try {
     booking_p99_ms: booking.booking_p99_ms,
     usage_post_ratio: usage.usage_post_ratio,
     summary_p95_ms_10m_366d: tenMillionYear.length ? Math.max(...tenMillionYear) : null,
+    summary_groupby_p95_ms: summaryGroupBy.p95,
     contention_sold: rush.contention_sold,
     contention_ms: rush.contention_ms,
-    details: { get, booking, usage, summary, contention: rush },
+    details: { get, booking, usage, summary, summaryGroupBy, contention: rush },
   };
   await writeFile(resolve(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(resolve(root, "docs/benchmarks.md"), await renderReport(results));
