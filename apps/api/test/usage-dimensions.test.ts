@@ -294,3 +294,38 @@ describe("refuses hostile dimension parameters with a 422 naming the parameter",
     expect(problem.errors?.find((e) => e.field === field)?.message).toContain(message);
   });
 });
+
+describe("a dimension with a new value per entry", () => {
+  it("answers at most 1,000 groups: beyond, a 422 naming groupBy; filters still narrow it", async () => {
+    await api.db.operator.create({ data: { slug: "unique-co", name: "Unique Co" } });
+    const uniqueKey = await api.key({ operator: "unique-co", scopes: ["usage:write", "usage:read"] });
+    const entry = (i: number) => ({
+      Meter: "calls",
+      Usage: 1,
+      ExtraInfo: JSON.stringify({ request: `r-${i}` }),
+      OccurredAt: at("2026-05-10T10:00:00Z"),
+    });
+    for (const from of [0, 1000]) {
+      const batch = Array.from({ length: from === 0 ? 1000 : 1 }, (_, i) => entry(from + i));
+      const response = await api.request(BATCH, { method: "POST", key: uniqueKey, json: { Entries: batch } });
+      expect(response.status).toBe(201);
+    }
+    const refused = await api.request(`${SINGLE}?${PERIOD}&groupBy=request`, { key: uniqueKey });
+    expect(refused.status).toBe(422);
+    const { problem } = await problemOf(refused);
+    expect(problem.errors).toEqual([
+      { field: "groupBy", message: expect.stringContaining("more than 1000 groups") as string },
+    ]);
+    const narrowed = await api.request(`${SINGLE}?${PERIOD}&groupBy=request&filter.request=r-7`, { key: uniqueKey });
+    expect(((await narrowed.json()) as { data: Summary }).data.Meters).toEqual([
+      {
+        Meter: "calls",
+        TotalUsage: 1,
+        EventCount: 1,
+        Groups: [{ Values: { request: "r-7" }, TotalUsage: 1, EventCount: 1 }],
+      },
+    ]);
+    const ungrouped = await api.request(`${SINGLE}?${PERIOD}`, { key: uniqueKey });
+    expect(((await ungrouped.json()) as { data: Summary }).data.Totals).toEqual({ Usage: 1001, Events: 1001 });
+  });
+});

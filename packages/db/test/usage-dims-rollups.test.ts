@@ -34,7 +34,7 @@ async function truth(start: Date, end: Date, groupBy: string[], plan: string | n
 }
 
 async function totals(start: Date, end: Date, query: DimensionQuery) {
-  const rows = await usageTotalsByDimensions(db, operator.id, start, end, query);
+  const rows = await usageTotalsByDimensions(db, operator.id, start, end, query, 10_000);
   return Object.fromEntries(
     rows.map((r) => [
       `${r.meter} ${JSON.stringify(r.values)}`,

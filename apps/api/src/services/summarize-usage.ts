@@ -6,7 +6,9 @@ import {
   ExactDecimal,
   localBuckets,
   makePeriod,
+  MAX_GROUPS,
   periodInstants,
+  ValidationError,
   withUnits,
   type BucketUnit,
   type Period,
@@ -35,14 +37,25 @@ export async function summarizeUsage(db: Db, operatorId: number, query: UsageSum
   const period = await periodFor(db, operatorId, query);
   const { start, end } = periodInstants(period);
   const dimensions = dimensionQueryOf(query);
-  const plain = dimensions.groupBy.length === 0 && dimensions.filters.length === 0;
+  const grouped = dimensions.groupBy.length > 0;
+  const plain = !grouped && dimensions.filters.length === 0;
   const [summary, units] = await Promise.all([
     plain
       ? usageTotals(db, operatorId, start, end).then((totals) => assembleSummary(period, totals))
-      : usageTotalsByDimensions(db, operatorId, start, end, dimensions).then((groups) =>
-          dimensions.groupBy.length > 0
-            ? assembleGroupedSummary(period, groups, dimensions.groupBy)
-            : assembleSummary(period, groups),
+      : usageTotalsByDimensions(db, operatorId, start, end, dimensions, grouped ? MAX_GROUPS + 1 : null).then(
+          (groups) => {
+            if (grouped && groups.length > MAX_GROUPS) {
+              throw new ValidationError([
+                {
+                  field: "groupBy",
+                  message: `groupBy gives more than ${MAX_GROUPS} groups in this period: narrow it with filter.<name> or a shorter period`,
+                },
+              ]);
+            }
+            return grouped
+              ? assembleGroupedSummary(period, groups, dimensions.groupBy)
+              : assembleSummary(period, groups);
+          },
         ),
     meterUnits(db, operatorId),
   ]);

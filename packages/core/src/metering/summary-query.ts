@@ -9,6 +9,12 @@ export const MAX_GROUP_BY = 3;
 /** Filter values in one query, all names together: each is one more condition per row read. */
 export const MAX_FILTER_VALUES = 10;
 export const FILTER_PREFIX = "filter.";
+/**
+ * Groups in one answer, all meters together (about 100 KB of JSON). A dimension with a new
+ * value per entry would otherwise answer as many groups as entries; beyond this the answer is
+ * a 422 naming groupBy, as a series with too many meters is, rather than a cut list.
+ */
+export const MAX_GROUPS = 1_000;
 
 const NAME_RULE = "1 to 64 ASCII letters, digits, _ - . or :";
 

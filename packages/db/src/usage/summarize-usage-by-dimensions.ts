@@ -21,7 +21,7 @@ interface Row {
  * one statement: whole UTC days from the daily dims rollups, the edges from the 15-minute ones,
  * and the entries not folded yet or set aside. The parts are summed per dimension set first,
  * so each distinct set is parsed once, however many rows hold it. A period off the 15-minute
- * grid is summed from the entries.
+ * grid is summed from the entries. At most `limit` groups are answered (all when null).
  */
 export async function usageTotalsByDimensions(
   db: Db,
@@ -29,6 +29,7 @@ export async function usageTotalsByDimensions(
   start: Date,
   end: Date,
   query: DimensionQuery,
+  limit: number | null,
 ): Promise<GroupTotal[]> {
   const aligned = start.getTime() % BUCKET_MS === 0 && end.getTime() % BUCKET_MS === 0;
   const parts = aligned ? fromRollups(operatorId, start, end) : fromEntries(operatorId, start, end);
@@ -43,7 +44,7 @@ export async function usageTotalsByDimensions(
              total, events
         FROM sets WHERE true ${filters.length > 0 ? Prisma.join(filters, " ") : Prisma.empty}
     )
-    SELECT meter, key::text AS key, sum(total)::text AS total, sum(events)::bigint AS events FROM keyed GROUP BY meter, key`;
+    SELECT meter, key::text AS key, sum(total)::text AS total, sum(events)::bigint AS events FROM keyed GROUP BY meter, key LIMIT ${limit}::bigint`;
   return rows.map((r) => ({
     meter: r.meter,
     values: JSON.parse(r.key) as (DimensionValue | null)[],
