@@ -45,12 +45,10 @@ export const usageSummarySchema = z
           Groups: z
             .array(
               z.object({
-                Values: z
-                  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable())
-                  .meta({
-                    description:
-                      "Each groupBy name with the entries' value, typed as recorded; null for entries without it",
-                  }),
+                Values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()).meta({
+                  description:
+                    "Each groupBy name with the entries' value, typed as recorded; null for entries without it",
+                }),
                 TotalUsage: z.number(),
                 EventCount: z.int(),
               }),
