@@ -74,20 +74,18 @@ async function summary(query: string): Promise<Summary> {
 
 /** The expected answer, summed here with decimal.js from what was sent. */
 function expected(groupBy: string[], keep: (dims: Record<string, Value>) => boolean): Summary {
-  const meters = new Map<
-    string,
-    {
-      total: Decimal;
-      events: number;
-      groups: Map<string, { values: (Value | null)[]; total: Decimal; events: number }>;
-    }
-  >();
+  interface Sum {
+    values: (Value | null)[];
+    total: Decimal;
+    events: number;
+  }
+  const meters = new Map<string, { total: Decimal; events: number; groups: Map<string, Sum> }>();
   for (const entry of sent.filter((e) => keep(e.dims))) {
-    const meter = meters.get(entry.meter) ?? { total: new Decimal(0), events: 0, groups: new Map() };
+    const meter = meters.get(entry.meter) ?? { total: new Decimal(0), events: 0, groups: new Map<string, Sum>() };
     meter.total = meter.total.plus(entry.usage);
     meter.events += 1;
     const values = groupBy.map((name) => entry.dims[name] ?? null);
-    const group = meter.groups.get(JSON.stringify(values)) ?? { values, total: new Decimal(0), events: 0 };
+    const group: Sum = meter.groups.get(JSON.stringify(values)) ?? { values, total: new Decimal(0), events: 0 };
     group.total = group.total.plus(entry.usage);
     group.events += 1;
     meter.groups.set(JSON.stringify(values), group);

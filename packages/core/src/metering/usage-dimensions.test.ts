@@ -34,7 +34,7 @@ describe("usageDimensions", () => {
       half: "\ud800",
       "two words": "x",
       long: "x".repeat(101),
-      [`${"k".repeat(65)}`]: 1,
+      ["k".repeat(65)]: 1,
       ok: "é",
     });
     expect(usageDimensions(extra)).toBe('{"ok":"é"}');

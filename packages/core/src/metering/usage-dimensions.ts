@@ -1,4 +1,4 @@
-import { isSafeNumber, parse, type LosslessNumber } from "lossless-json";
+import { isLosslessNumber, isSafeNumber, parse } from "lossless-json";
 
 import { textProblem } from "../validation/text.ts";
 
@@ -32,12 +32,8 @@ function dimensionValue(value: unknown): DimensionValue | undefined {
   }
   // Numbers arrive as their text: one a double cannot hold exactly (9007199254740993, 0.1000000000000000055)
   // is not a dimension, so a group's value is always the number the client wrote.
-  if (isLosslessNumberLike(value) && isSafeNumber(value.value)) return Number(value.value);
+  if (isLosslessNumber(value) && isSafeNumber(value.value)) return Number(value.value);
   return undefined;
-}
-
-function isLosslessNumberLike(value: unknown): value is LosslessNumber {
-  return typeof value === "object" && value !== null && (value as LosslessNumber).isLosslessNumber === true;
 }
 
 /**
@@ -57,7 +53,7 @@ export function usageDimensions(extraInfo: string | null | undefined): string | 
   } catch {
     return null; // not JSON, a duplicate key, or nesting deep enough to exhaust the stack
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || isLosslessNumberLike(parsed)) {
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || isLosslessNumber(parsed)) {
     return null;
   }
   const members: string[] = [];
