@@ -23,7 +23,7 @@ const check = (ok: boolean) => (ok ? "met" : "**missed**");
 
 /** docs/benchmarks.md: the figures of the last run, then the analysis kept in bench/analysis.md. */
 export async function renderReport(r: BenchResults): Promise<string> {
-  const { get, booking, usage, summary, batch, series, contention } = r.details;
+  const { get, booking, usage, summary, batch, series, summaryGroupBy, contention } = r.details;
   const largest = Math.max(...r.settings.usageSizes);
   const largestYear = series.filter((s) => s.entries === largest && s.days === 366 && s.window === "day");
   const analysis = await readFile(new URL("../analysis.md", import.meta.url), "utf8");
@@ -64,6 +64,7 @@ export async function renderReport(r: BenchResults): Promise<string> {
       "< 50",
       r.series_p95_ms_10m_366d === null ? "" : check(r.series_p95_ms_10m_366d < 50),
     ]),
+    row(["summary_groupby_p95_ms", n1(r.summary_groupby_p95_ms), "< 50", check(r.summary_groupby_p95_ms < 50)]),
     row(["contention_sold", r.contention_sold, "= 20", check(r.contention_sold === 20)]),
     row(["contention_ms", n0(r.contention_ms), "< 2000", check(r.contention_ms < 2000)]),
     row(["booking_rps", n0(r.booking_rps), "", ""]),
@@ -132,6 +133,11 @@ export async function renderReport(r: BenchResults): Promise<string> {
     "## 5. Contention",
     "",
     `${contention.attempts} booking attempts at once on one timeslot of capacity 20 through three API processes: ${contention.contention_sold} × 201, ${contention.refused} × 409${Object.keys(contention.other).length ? `, other: ${JSON.stringify(contention.other)}` : ""}, all answered in ${n0(contention.contention_ms)} ms. In the database afterwards: places_taken ${contention.places_taken}, confirmed participants ${contention.confirmed_in_db}.`,
+    "",
+    "## 6. Usage summary grouped by a dimension",
+    "",
+    `${n0(summaryGroupBy.entries)} entries over the last ${summaryGroupBy.days} days whose dimension \`region\` takes ${summaryGroupBy.distinctValues} values, on top of the entries of section 4: bulk insert ${n1(summaryGroupBy.insertSeconds)} s, compaction ${n1(summaryGroupBy.compactSeconds)} s. ` +
+      `${r.settings.summarySamples} sequential GET /api/v2/usage/meters?groupBy=region over the ${summaryGroupBy.days} days, after 3 warm-up calls: p50 ${n1(summaryGroupBy.p50)} ms, p95 ${n1(summaryGroupBy.p95)} ms.`,
     "",
     analysis.trim(),
     "",

@@ -2,6 +2,7 @@ import type { machine } from "./machine.ts";
 import type { BookingResult } from "./scenarios/booking.ts";
 import type { ContentionResult } from "./scenarios/contention.ts";
 import type { RestGetResult } from "./scenarios/rest-get.ts";
+import type { SummaryGroupByResult } from "./scenarios/summary-groupby.ts";
 import type { SummaryResult } from "./scenarios/summary.ts";
 import type { UsageBatchResult } from "./scenarios/usage-batch.ts";
 import type { UsagePostResult } from "./scenarios/usage-post.ts";
@@ -25,6 +26,8 @@ export interface BenchResults {
   usage_batch_ratio: number;
   /** null in a quick run; `details.series` then has the figure at the largest size loaded. */
   series_p95_ms_10m_366d: number | null;
+  /** GET /usage/meters?groupBy over 30 days of 1,000,000 entries with 20 distinct values. */
+  summary_groupby_p95_ms: number;
   contention_sold: number;
   contention_ms: number;
   details: {
@@ -34,6 +37,7 @@ export interface BenchResults {
     summary: SummaryResult;
     batch: UsageBatchResult;
     series: SeriesFigure[];
+    summaryGroupBy: SummaryGroupByResult;
     contention: ContentionResult;
   };
 }

@@ -14,6 +14,7 @@ import { bookingBaseline } from "./scenarios/booking-baseline.ts";
 import { bookingBodies, bookings } from "./scenarios/booking.ts";
 import { contention } from "./scenarios/contention.ts";
 import { restGet } from "./scenarios/rest-get.ts";
+import { summaryGroupByLatency } from "./scenarios/summary-groupby.ts";
 import { summaryLatency } from "./scenarios/summary.ts";
 import { usageBatch } from "./scenarios/usage-batch.ts";
 import { usagePost } from "./scenarios/usage-post.ts";
@@ -91,6 +92,9 @@ try {
     log(`4b. usage series at ${entries.toLocaleString("en-GB")} entries`);
     series.push(...(await seriesLatency(stack, first.base, entries, samples)));
   });
+  log("6. usage summary grouped by a dimension");
+  const summaryGroupBy = await summaryGroupByLatency(stack, first.base, samples, log);
+  log(`   summary_groupby_p95_ms ${summaryGroupBy.p95.toFixed(1)}`);
 
   const finishedAt = new Date();
   const tenMillionYear = summary.latencies.filter((l) => l.entries === 10_000_000 && l.days === 366).map((l) => l.p95);
@@ -114,7 +118,8 @@ try {
     series_p95_ms_10m_366d: tenMillionSeries.length ? Math.max(...tenMillionSeries) : null,
     contention_sold: rush.contention_sold,
     contention_ms: rush.contention_ms,
-    details: { get, booking, usage, summary, batch, series, contention: rush },
+    summary_groupby_p95_ms: summaryGroupBy.p95,
+    details: { get, booking, usage, summary, batch, series, summaryGroupBy, contention: rush },
   };
   await writeFile(resolve(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(resolve(root, "docs/benchmarks.md"), await renderReport(results));

@@ -26,6 +26,8 @@ export * from "./metering/meter-name.ts";
 export * from "./metering/usage-entry.ts";
 export * from "./metering/period.ts";
 export * from "./metering/summary.ts";
+export * from "./metering/usage-dimensions.ts";
+export * from "./metering/summary-query.ts";
 export * from "./metering/series-query.ts";
 export * from "./metering/series.ts";
 export * from "./metering/meter-definition.ts";

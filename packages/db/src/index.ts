@@ -39,6 +39,7 @@ export * from "./idempotency/idempotency.ts";
 export { findBooking } from "./bookings/find-booking.ts";
 export { compactUsage, type Compaction } from "./usage/compact-usage.ts";
 export { usageTotals } from "./usage/summarize-usage.ts";
+export { usageTotalsByDimensions } from "./usage/summarize-usage-by-dimensions.ts";
 export { dueEmails, claimEmailSend, findOutboxEmail, noteSendFailure, MAX_SEND_ATTEMPTS } from "./email/outbox.ts";
 export { purgeExpired, PURGE_BATCH, type Purged } from "./retention/purge-expired.ts";
 export {

@@ -42,6 +42,19 @@ export const usageSummarySchema = z
             .string()
             .optional()
             .meta({ description: "The meter's unit, from its definition; absent when it has none" }),
+          Groups: z
+            .array(
+              z.object({
+                Values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()).meta({
+                  description:
+                    "Each groupBy name with the entries' value, typed as recorded; null for entries without it",
+                }),
+                TotalUsage: z.number(),
+                EventCount: z.int(),
+              }),
+            )
+            .optional()
+            .meta({ description: "With groupBy only: by TotalUsage, highest first, then by Values" }),
         }),
       )
       .meta({ description: "By TotalUsage, highest first, then by Meter" }),

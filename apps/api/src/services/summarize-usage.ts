@@ -1,15 +1,20 @@
 import {
+  assembleGroupedSummary,
   assembleSummary,
   daySpan,
+  dimensionQueryOf,
   ExactDecimal,
   localBuckets,
   makePeriod,
+  MAX_GROUPS,
   periodInstants,
+  ValidationError,
   withUnits,
   type BucketUnit,
   type Period,
+  type UsageSummaryQuery,
 } from "@slotwise/core";
-import { meterUnits, operatorById, usageSeries, usageTotals, type Db } from "@slotwise/db";
+import { meterUnits, operatorById, usageSeries, usageTotals, usageTotalsByDimensions, type Db } from "@slotwise/db";
 
 export interface SummaryQuery {
   from: string;
@@ -23,12 +28,37 @@ export async function periodFor(db: Db, operatorId: number, query: SummaryQuery)
   return makePeriod(query.from, query.to, query.tz ?? operator.timeZone);
 }
 
-/** The usage summary of contract section 8, with each meter's unit (section 14), for the REST path and the console alike. */
-export async function summarizeUsage(db: Db, operatorId: number, query: SummaryQuery) {
+/**
+ * The usage summary of contract section 8, with each meter's unit, grouped and filtered by
+ * dimensions when asked (section 14), for the REST path and the console alike. Without
+ * `groupBy` or filters it reads the plain rollups, which the dimensions never slow down.
+ */
+export async function summarizeUsage(db: Db, operatorId: number, query: UsageSummaryQuery) {
   const period = await periodFor(db, operatorId, query);
   const { start, end } = periodInstants(period);
-  const [totals, units] = await Promise.all([usageTotals(db, operatorId, start, end), meterUnits(db, operatorId)]);
-  const summary = assembleSummary(period, totals);
+  const dimensions = dimensionQueryOf(query);
+  const grouped = dimensions.groupBy.length > 0;
+  const plain = !grouped && dimensions.filters.length === 0;
+  const [summary, units] = await Promise.all([
+    plain
+      ? usageTotals(db, operatorId, start, end).then((totals) => assembleSummary(period, totals))
+      : usageTotalsByDimensions(db, operatorId, start, end, dimensions, grouped ? MAX_GROUPS + 1 : null).then(
+          (groups) => {
+            if (grouped && groups.length > MAX_GROUPS) {
+              throw new ValidationError([
+                {
+                  field: "groupBy",
+                  message: `groupBy gives more than ${MAX_GROUPS} groups in this period: narrow it with filter.<name> or a shorter period`,
+                },
+              ]);
+            }
+            return grouped
+              ? assembleGroupedSummary(period, groups, dimensions.groupBy)
+              : assembleSummary(period, groups);
+          },
+        ),
+    meterUnits(db, operatorId),
+  ]);
   return { ...summary, Meters: withUnits(summary.Meters, units) };
 }
 

@@ -246,7 +246,7 @@ export interface paths {
         };
         /**
          * Usage summary for a date range
-         * @description Totals per meter, built-in meters included, for the local days from..to (both included, at most 366) in tz, which defaults to the operator's time zone.
+         * @description Totals per meter, built-in meters included, for the local days from..to (both included, at most 366) in tz, which defaults to the operator's time zone. An entry whose ExtraInfo is a JSON object has its top-level string, number and boolean members as dimensions (names of 1 to 64 ASCII letters, digits, _ - . :; at most 10 per entry). groupBy=<name> (at most 3) adds Groups to each meter: Values holds each named dimension's value, typed as recorded, null for entries without it. filter.<name>=<value> (at most 10 in all; a name given twice matches either value) counts only matching entries: the value matches a string equal to it, the boolean when true or false, a number of the same value.
          */
         get: operations["usage-summary"];
         put?: never;
@@ -617,6 +617,15 @@ export interface components {
                 EventCount: number;
                 /** @description The meter's unit, from its definition; absent when it has none */
                 Unit?: string;
+                /** @description With groupBy only: by TotalUsage, highest first, then by Values */
+                Groups?: {
+                    /** @description Each groupBy name with the entries' value, typed as recorded; null for entries without it */
+                    Values: {
+                        [key: string]: string | number | boolean | null;
+                    };
+                    TotalUsage: number;
+                    EventCount: number;
+                }[];
             }[];
         };
         /**
@@ -1576,6 +1585,7 @@ export interface operations {
                 from: string;
                 to: string;
                 tz?: string;
+                groupBy?: string[];
             };
             header?: {
                 /** @description An ETag from an earlier response */

@@ -1,5 +1,6 @@
 import { ExactDecimal as Decimal } from "./exact-decimal.ts";
 import type { Period } from "./period.ts";
+import type { DimensionValue } from "./usage-dimensions.ts";
 
 /** One meter's aggregate as the database returns it: the sum as an exact decimal string. */
 export interface MeterTotal {
@@ -8,12 +9,26 @@ export interface MeterTotal {
   eventCount: number;
 }
 
+export interface GroupSummary {
+  /** One member per `groupBy` name: the entries' value, null for entries without it. */
+  Values: Record<string, DimensionValue | null>;
+  TotalUsage: number;
+  EventCount: number;
+}
+
 export interface MeterSummary {
   Meter: string;
   TotalUsage: number;
   EventCount: number;
   /** The meter's unit, when its definition names one (contract section 14). */
   Unit?: string;
+  /** With `groupBy` only (contract section 14). */
+  Groups?: GroupSummary[];
+}
+
+/** One meter's aggregate for one combination of the grouped dimensions' values, in `groupBy` order. */
+export interface GroupTotal extends MeterTotal {
+  values: (DimensionValue | null)[];
 }
 
 export interface UsageSummary {
@@ -55,4 +70,47 @@ export function withUnits<T extends { Meter: string }>(
     const unit = units.get(m.Meter);
     return unit === undefined ? m : { ...m, Unit: unit };
   });
+}
+
+/**
+ * The summary with `groupBy`: each meter's total is the sum of its groups, and its groups are
+ * sorted like the meters (highest total first, then by their values' JSON text, so the order
+ * never depends on the query plan).
+ */
+export function assembleGroupedSummary(
+  period: Period,
+  rows: readonly GroupTotal[],
+  groupBy: readonly string[],
+): UsageSummary {
+  const byMeter = new Map<
+    string,
+    { total: Decimal; events: number; groups: { key: string; row: GroupTotal; total: Decimal }[] }
+  >();
+  for (const row of rows) {
+    const total = new Decimal(row.totalUsage);
+    const meter = byMeter.get(row.meter) ?? { total: new Decimal(0), events: 0, groups: [] };
+    meter.total = meter.total.plus(total);
+    meter.events += row.eventCount;
+    meter.groups.push({ key: JSON.stringify(row.values), row, total });
+    byMeter.set(row.meter, meter);
+  }
+  const summary = assembleSummary(
+    period,
+    [...byMeter].map(([meter, m]) => ({ meter, totalUsage: m.total, eventCount: m.events })),
+  );
+  return {
+    ...summary,
+    Meters: summary.Meters.map((m) => {
+      const groups = byMeter.get(m.Meter)?.groups ?? [];
+      groups.sort((a, b) => b.total.comparedTo(a.total) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      return {
+        ...m,
+        Groups: groups.map((g) => ({
+          Values: Object.fromEntries(groupBy.map((name, i) => [name, g.row.values[i] ?? null])),
+          TotalUsage: g.total.toNumber(),
+          EventCount: g.row.eventCount,
+        })),
+      };
+    }),
+  };
 }

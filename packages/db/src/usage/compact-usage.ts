@@ -23,7 +23,7 @@ interface Window {
 
 /**
  * Folds the usage entries of every finished transaction not yet folded into the 15-minute
- * and daily rollups, and moves the watermark past them, in one transaction. "Finished" is
+ * and daily rollups (plain, and per dimension set), and moves the watermark past them, in one transaction. "Finished" is
  * PostgreSQL's own snapshot horizon: no transaction below it is still running, so no entry
  * can appear below the watermark after it has moved. Safe to run from several processes
  * (they queue on the watermark row) and at any moment. An entry the database refuses to fold
@@ -84,14 +84,22 @@ async function idRange(tx: Tx, window: Window, refusal: unknown): Promise<[bigin
   return [range.low, range.high];
 }
 
-/** One scan of the window feeds both rollups: whole quarter hours of UTC add up to whole UTC days. */
+/**
+ * One scan of the window feeds all four rollups: the window is summed per quarter hour, meter
+ * and dimension set (the dims rollups), and those sums are summed again without the set (the
+ * plain rollups). Whole quarter hours of UTC add up to whole UTC days.
+ */
 async function fold(tx: Tx, window: Window): Promise<number> {
   const ids = window.ids ? Prisma.sql`AND id BETWEEN ${window.ids[0]} AND ${window.ids[1]}` : Prisma.empty;
   const [{ folded }] = (await tx.$queryRaw<{ folded: bigint }[]>`
-    WITH fresh AS (
-      SELECT operator_id, date_bin('15 minutes', occurred_at, ${new Date(BUCKET_ORIGIN)}::timestamptz) AS bucket_start, meter, sum(usage) AS total, count(*) AS events
+    WITH fresh_dims AS (
+      SELECT operator_id, date_bin('15 minutes', occurred_at, ${new Date(BUCKET_ORIGIN)}::timestamptz) AS bucket_start, meter,
+             COALESCE(dimensions::text, '{}') AS dimensions, sum(usage) AS total, count(*) AS events
         FROM usage_entries WHERE created_xid >= ${window.fromXid} AND created_xid < ${window.toXid} ${ids}
-       GROUP BY 1, 2, 3
+       GROUP BY 1, 2, 3, 4
+    ),
+    fresh AS (
+      SELECT operator_id, bucket_start, meter, sum(total) AS total, sum(events) AS events FROM fresh_dims GROUP BY 1, 2, 3
     ),
     quarter AS (
       INSERT INTO usage_rollups_15m (operator_id, bucket_start, meter, total, events)
@@ -105,6 +113,19 @@ async function fold(tx: Tx, window: Window): Promise<number> {
        GROUP BY 1, 2, 3
       ON CONFLICT (operator_id, day, meter)
       DO UPDATE SET total = usage_rollups_daily.total + EXCLUDED.total, events = usage_rollups_daily.events + EXCLUDED.events
+    ),
+    quarter_dims AS (
+      INSERT INTO usage_rollups_dims_15m (operator_id, bucket_start, meter, dimensions, total, events)
+      SELECT operator_id, bucket_start, meter, dimensions, total, events FROM fresh_dims
+      ON CONFLICT (operator_id, bucket_start, meter, dimensions)
+      DO UPDATE SET total = usage_rollups_dims_15m.total + EXCLUDED.total, events = usage_rollups_dims_15m.events + EXCLUDED.events
+    ),
+    daily_dims AS (
+      INSERT INTO usage_rollups_dims_daily (operator_id, day, meter, dimensions, total, events)
+      SELECT operator_id, (bucket_start AT TIME ZONE 'UTC')::date, meter, dimensions, sum(total), sum(events) FROM fresh_dims
+       GROUP BY 1, 2, 3, 4
+      ON CONFLICT (operator_id, day, meter, dimensions)
+      DO UPDATE SET total = usage_rollups_dims_daily.total + EXCLUDED.total, events = usage_rollups_dims_daily.events + EXCLUDED.events
     )
     SELECT COALESCE(sum(events), 0)::bigint AS folded FROM fresh`) as [{ folded: bigint }];
   return Number(folded);

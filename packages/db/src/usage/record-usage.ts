@@ -1,4 +1,4 @@
-import { builtInExtraInfo, type BuiltInEvents, type BuiltInMeterName } from "@slotwise/core";
+import { builtInExtraInfo, usageDimensions, type BuiltInEvents, type BuiltInMeterName } from "@slotwise/core";
 
 import { Prisma } from "../generated/prisma/client.ts";
 import type { Db } from "../tx.ts";
@@ -31,7 +31,8 @@ const RETURNED = Prisma.sql`id, meter, usage::text AS usage, extra_info AS "extr
  * Inserts one entry, or finds the one recorded earlier under its EventID (`replayed`). The
  * hottest write of the API, so it is one plain INSERT … RETURNING, without the ORM's query
  * building: services report usage far more often than anything else. The unique index on
- * (operator, EventID) decides a race between two processes recording the same event.
+ * (operator, EventID) decides a race between two processes recording the same event. The
+ * entry's dimensions are taken from its ExtraInfo here, so every way of recording stores them.
  */
 export async function recordUsage(
   db: Db,
@@ -39,8 +40,9 @@ export async function recordUsage(
 ): Promise<{ entry: RecordedUsage; replayed: boolean }> {
   const eventId = input.eventId ?? null;
   const [row] = await db.$queryRaw<RecordedUsage[]>`
-    INSERT INTO usage_entries (operator_id, meter, usage, extra_info, occurred_at, idempotency_key, event_id, created_at)
-    VALUES (${input.operatorId}, ${input.meter}, ${String(input.usage)}::numeric, ${input.extraInfo}, ${input.occurredAt},
+    INSERT INTO usage_entries (operator_id, meter, usage, extra_info, dimensions, occurred_at, idempotency_key, event_id, created_at)
+    VALUES (${input.operatorId}, ${input.meter}, ${String(input.usage)}::numeric, ${input.extraInfo},
+            ${usageDimensions(input.extraInfo)}::jsonb, ${input.occurredAt},
             ${input.idempotencyKey ?? null}, ${eventId}, ${input.createdAt ?? new Date()})
     ${eventId === null ? Prisma.empty : Prisma.sql`ON CONFLICT (operator_id, event_id) DO NOTHING`}
     RETURNING ${RETURNED}`;
@@ -64,13 +66,16 @@ export async function recordBuiltInUsage<N extends BuiltInMeterName>(
   occurredAt: Date,
   dedupeKey: string,
 ): Promise<boolean> {
+  const extraInfo = builtInExtraInfo(meter, event);
+  const dimensions = usageDimensions(extraInfo);
   const { count } = await db.usageEntry.createMany({
     data: [
       {
         operatorId,
         meter,
         usage: "1",
-        extraInfo: builtInExtraInfo(meter, event),
+        extraInfo,
+        dimensions: dimensions === null ? Prisma.DbNull : (JSON.parse(dimensions) as Prisma.InputJsonObject),
         occurredAt,
         createdAt: occurredAt,
         dedupeKey,

@@ -1,13 +1,13 @@
 import { z } from "zod";
 
-import { BUILT_IN_METER_NAMES, summaryQuerySchema } from "@slotwise/core";
+import { BUILT_IN_METER_NAMES, summaryQuerySchema, usageSummaryQuerySchema } from "@slotwise/core";
 
 import { spreadsheetCsv } from "../../presenters/spreadsheet-csv.ts";
 import { summarizeUsage, usageSeriesOf } from "../../services/summarize-usage.ts";
 import { consoleProcedure } from "../../trpc/procedures.ts";
 
-/** The console's usage page: the contract's summary, built-in meters marked. */
-export const consoleUsageSummary = consoleProcedure.input(summaryQuerySchema).query(async ({ ctx, input }) => {
+/** The console's usage page: the contract's summary (grouped and filtered as asked), built-in meters marked. */
+export const consoleUsageSummary = consoleProcedure.input(usageSummaryQuerySchema).query(async ({ ctx, input }) => {
   const summary = await summarizeUsage(ctx.db, ctx.principal.operatorId, input);
   return { ...summary, BuiltInMeters: BUILT_IN_METER_NAMES };
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { summaryQuerySchema } from "@slotwise/core";
+import { usageSummaryQuerySchema } from "@slotwise/core";
 
 import { usageSummarySchema } from "../../presenters/usage-schema.ts";
 import { summarizeUsage } from "../../services/summarize-usage.ts";
@@ -14,11 +14,14 @@ export const usageSummary = usageReadProcedure
       tags: ["Usage"],
       summary: "Usage summary for a date range",
       description:
-        "Totals per meter, built-in meters included, for the local days from..to (both included, at most 366) in tz, which defaults to the operator's time zone.",
+        "Totals per meter, built-in meters included, for the local days from..to (both included, at most 366) in tz, which defaults to the operator's time zone. " +
+        "An entry whose ExtraInfo is a JSON object has its top-level string, number and boolean members as dimensions (names of 1 to 64 ASCII letters, digits, _ - . :; at most 10 per entry). " +
+        "groupBy=<name> (at most 3) adds Groups to each meter: Values holds each named dimension's value, typed as recorded, null for entries without it. " +
+        "filter.<name>=<value> (at most 10 in all; a name given twice matches either value) counts only matching entries: the value matches a string equal to it, the boolean when true or false, a number of the same value.",
     },
     problems: ["validation"],
   })
-  .input(summaryQuerySchema)
+  .input(usageSummaryQuerySchema)
   .output(z.object({ data: usageSummarySchema }))
   .query(async ({ ctx, input }) => {
     return { data: await summarizeUsage(ctx.db, ctx.principal.operatorId, input) };

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 
@@ -12,7 +13,10 @@ import { rangeFromUrl, type RangeChoice } from "../../../lib/date-ranges";
 import { formatLocalDate, formatNumber, formatUsage } from "../../../lib/format";
 import { problemMessage } from "../../../lib/problem";
 import { trpc } from "../../../lib/trpc";
+import { dimensionQuery, dimensionsFromUrl, FILTER_PREFIX } from "../../../lib/usage-dimensions";
 import { useUrlState } from "../../../lib/use-url-state";
+import { DimensionControls } from "./dimension-controls";
+import { GroupTable } from "./group-table";
 import { RangePicker } from "./range-picker";
 import { colorOf, SeriesChart, TotalsChart } from "./usage-charts";
 
@@ -39,9 +43,19 @@ export function UsageView() {
   const defaultZone = me.data?.operator.timeZone ?? "UTC";
   const range = rangeFromUrl(url.get, defaultZone);
   const input = { from: range.from, to: range.to, tz: range.tz };
+  const params = useSearchParams();
+  const dimensions = dimensionsFromUrl(params);
+  const byDimensions = dimensions.groupBy.length > 0 || dimensions.filters.length > 0;
   const ready = me.isSuccess;
-  const summary = trpc.console.usage.summary.useQuery(input, { enabled: ready, placeholderData: keepPreviousData });
-  const series = trpc.console.usage.series.useQuery(input, { enabled: ready, placeholderData: keepPreviousData });
+  const summary = trpc.console.usage.summary.useQuery(
+    { ...input, ...dimensionQuery(dimensions) },
+    { enabled: ready, placeholderData: keepPreviousData },
+  );
+  // The series are per meter over time, across every dimension: shown only when none is chosen.
+  const series = trpc.console.usage.series.useQuery(input, {
+    enabled: ready && !byDimensions,
+    placeholderData: keepPreviousData,
+  });
   const utils = trpc.useUtils();
   const [exporting, setExporting] = useState(false);
 
@@ -60,6 +74,9 @@ export function UsageView() {
       return next;
     });
   };
+
+  const groupBy = (names: string[]) => url.set({ groupBy: names.join(",") });
+  const filter = (name: string, value: string | undefined) => url.set({ [`${FILTER_PREFIX}${name}`]: value });
 
   const exportCsv = async (kind: "summary" | "series") => {
     setExporting(true);
@@ -84,7 +101,7 @@ export function UsageView() {
     return byMeter;
   }, [series.data]);
   const unit = series.data?.unit ?? "day";
-  const buckets = useMemo(() => bucketsOf(range.from, range.to, unit), [range.from, range.to, unit]);
+  const buckets = bucketsOf(range.from, range.to, unit);
   const builtIn = new Set<string>(summary.data?.BuiltInMeters ?? []);
   const data = summary.data;
 
@@ -92,15 +109,31 @@ export function UsageView() {
     <div className="stack" aria-busy={summary.isFetching || series.isFetching}>
       <section className="card">
         <RangePicker value={range} defaultZone={defaultZone} onChange={change} />
+        <DimensionControls
+          key={dimensions.groupBy.join(",")}
+          value={dimensions}
+          onGroupBy={groupBy}
+          onFilter={filter}
+        />
         <div className="card-body row" style={{ justifyContent: "space-between" }}>
           <span className="muted">
             {formatLocalDate(range.from)} – {formatLocalDate(range.to)}, both included, in {range.tz}
+            {dimensions.filters.length > 0 &&
+              `, only entries with ${dimensions.filters.map((f) => `${f.name} = ${f.value}`).join(" and ")}`}
           </span>
           <div className="row">
-            <button type="button" onClick={() => void exportCsv("summary")} disabled={exporting || !data}>
+            <button
+              type="button"
+              onClick={() => void exportCsv("summary")}
+              disabled={exporting || !data || byDimensions}
+            >
               Download CSV
             </button>
-            <button type="button" onClick={() => void exportCsv("series")} disabled={exporting || !data}>
+            <button
+              type="button"
+              onClick={() => void exportCsv("series")}
+              disabled={exporting || !data || byDimensions}
+            >
               CSV per {unit}
             </button>
           </div>
@@ -192,34 +225,51 @@ export function UsageView() {
                   </table>
                 </div>
               </Card>
-              <section aria-labelledby="series-heading" className="stack">
-                <h2 id="series-heading">Per {unit}</h2>
-                <div className="multiples">
-                  {data.Meters.map((m, i) => (
-                    <div key={m.Meter} className="card">
-                      <div className="card-head">
-                        <h3 className="mono">{m.Meter}</h3>
-                        {m.Unit && <span className="muted small">{m.Unit}</span>}
-                        {builtIn.has(m.Meter) && <span className="badge built-in">Built-in</span>}
-                      </div>
-                      <div className="card-body">
-                        {series.data ? (
-                          <SeriesChart
-                            meter={m.Meter}
-                            buckets={buckets}
-                            values={perMeter.get(m.Meter) ?? new Map()}
-                            color={colorOf(i)}
-                            unit={unit}
-                            meterUnit={m.Unit}
-                          />
-                        ) : (
-                          <SkeletonBlock height={170} />
-                        )}
-                      </div>
-                    </div>
+              {dimensions.groupBy.length > 0 && (
+                <section aria-labelledby="groups-heading" className="stack">
+                  <h2 id="groups-heading">Per {dimensions.groupBy.join(", ")}</h2>
+                  {data.Meters.map((m) => (
+                    <Card
+                      key={m.Meter}
+                      id={`groups-${m.Meter}`}
+                      title={`${m.Meter}${m.Unit ? ` (${m.Unit})` : ""}`}
+                      flush
+                    >
+                      <GroupTable meter={{ ...m, Groups: m.Groups ?? [] }} groupBy={dimensions.groupBy} />
+                    </Card>
                   ))}
-                </div>
-              </section>
+                </section>
+              )}
+              {!byDimensions && (
+                <section aria-labelledby="series-heading" className="stack">
+                  <h2 id="series-heading">Per {unit}</h2>
+                  <div className="multiples">
+                    {data.Meters.map((m, i) => (
+                      <div key={m.Meter} className="card">
+                        <div className="card-head">
+                          <h3 className="mono">{m.Meter}</h3>
+                          {m.Unit && <span className="muted small">{m.Unit}</span>}
+                          {builtIn.has(m.Meter) && <span className="badge built-in">Built-in</span>}
+                        </div>
+                        <div className="card-body">
+                          {series.data ? (
+                            <SeriesChart
+                              meter={m.Meter}
+                              buckets={buckets}
+                              values={perMeter.get(m.Meter) ?? new Map()}
+                              color={colorOf(i)}
+                              unit={unit}
+                              meterUnit={m.Unit}
+                            />
+                          ) : (
+                            <SkeletonBlock height={170} />
+                          )}
+                        </div>
+                      </div>
+                    ))}
+                  </div>
+                </section>
+              )}
             </>
           )}
         </>

@@ -1,0 +1,87 @@
+import { isLosslessNumber, isSafeNumber, parse } from "lossless-json";
+
+import { textProblem } from "../validation/text.ts";
+
+/** A dimension's value as answered: its JSON type kept (contract section 14). */
+export type DimensionValue = string | number | boolean;
+
+/**
+ * Dimension names: 1 to 64 ASCII letters, digits and `_ - . :`. Members of ExtraInfo under any
+ * other name are not dimensions, so every name can be written in a query string
+ * (`filter.<name>=`) and in a log line as it is.
+ */
+export const DIMENSION_NAME_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** Members taken as dimensions per entry, in the order ExtraInfo lists them. */
+export const MAX_DIMENSIONS = 10;
+/** Characters of a string member taken as a dimension; longer strings are not dimensions. */
+export const MAX_DIMENSION_VALUE_LENGTH = 100;
+/**
+ * Bytes of an entry's whole dimension set as JSON text (UTF-8). The set is part of the dims
+ * rollups' primary key, and a B-tree key must stay under about 2,700 bytes; a member that would
+ * take the set past this is not a dimension.
+ */
+export const MAX_DIMENSIONS_BYTES = 2_000;
+
+const encoder = new TextEncoder();
+
+/** The member's value when it can be a dimension, or undefined. */
+function dimensionValue(value: unknown): DimensionValue | undefined {
+  if (typeof value === "boolean") return value;
+  if (typeof value === "string") {
+    return value.length <= MAX_DIMENSION_VALUE_LENGTH && textProblem(value) === null ? value : undefined;
+  }
+  // Numbers arrive as their text: one a double cannot hold exactly (9007199254740993, 0.1000000000000000055)
+  // is not a dimension, so a group's value is always the number the client wrote.
+  if (isLosslessNumber(value) && isSafeNumber(value.value)) return Number(value.value);
+  return undefined;
+}
+
+/**
+ * The dimensions of an entry (contract section 14) as the JSON text of an object, or null
+ * when it has none. When ExtraInfo is a JSON object, its top-level string, number and boolean
+ * members whose name follows `DIMENSION_NAME_PATTERN` are its dimensions, within the limits
+ * above (first members first). Anything else (not JSON, not an object, a duplicate key, NUL
+ * or a lone surrogate in a string, which PostgreSQL's jsonb refuses) simply has no dimensions:
+ * recording never fails because of ExtraInfo. Numbers are written as the shortest text of
+ * their double, so `1`, `1.0` and `1e0` are one value.
+ */
+export function usageDimensions(extraInfo: string | null | undefined): string | null {
+  if (!extraInfo) return null;
+  let parsed: unknown;
+  try {
+    parsed = parse(extraInfo);
+  } catch {
+    return null; // not JSON, a duplicate key, or nesting deep enough to exhaust the stack
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || isLosslessNumber(parsed)) {
+    return null;
+  }
+  const members: string[] = [];
+  let bytes = 2; // the braces
+  for (const [name, raw] of Object.entries(parsed)) {
+    if (members.length === MAX_DIMENSIONS) break;
+    if (!DIMENSION_NAME_PATTERN.test(name)) continue;
+    const value = dimensionValue(raw);
+    if (value === undefined) continue;
+    const member = `${JSON.stringify(name)}:${JSON.stringify(value)}`;
+    const size = encoder.encode(member).length + (members.length > 0 ? 1 : 0);
+    if (bytes + size > MAX_DIMENSIONS_BYTES) continue;
+    members.push(member);
+    bytes += size;
+  }
+  return members.length > 0 ? `{${members.join(",")}}` : null;
+}
+
+/**
+ * The JSON values a filter's text matches, as JSON text: the string itself always; `true` and
+ * `false` also the boolean; a number written exactly (`42`, `1.50`) also that number, by value
+ * (`filter.n=1.0` matches 1). So a query string, which has only text, reaches every type.
+ */
+export function filterMatches(value: string): string[] {
+  const matches = [JSON.stringify(value)];
+  if (value === "true" || value === "false") matches.push(value);
+  else if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(value) && isSafeNumber(value)) {
+    matches.push(JSON.stringify(Number(value)));
+  }
+  return matches;
+}

@@ -1,0 +1,37 @@
+-- Usage dimensions (contract section 14). The API computes an entry's dimensions from its
+-- ExtraInfo when recording it and stores them here (null when it has none). Entries recorded
+-- before this migration have none: their ExtraInfo is not backfilled, since casting text that
+-- is not JSON to jsonb raises an error and the rules (names, limits, exact numbers) live in the
+-- application. A plain ADD COLUMN works alike on a plain and on a partitioned table.
+ALTER TABLE "usage_entries" ADD COLUMN "dimensions" JSONB;
+
+-- The rollups again, per entry's whole dimension set as well: the compactor folds both in one
+-- statement. `dimensions` is the set's canonical JSON text (jsonb's own output, '{}' for none),
+-- so equal sets share a row whatever the order of members in ExtraInfo.
+CREATE TABLE "usage_rollups_dims_15m" (
+    "operator_id" INTEGER NOT NULL,
+    "bucket_start" TIMESTAMPTZ(3) NOT NULL,
+    "meter" VARCHAR(100) NOT NULL,
+    "dimensions" TEXT NOT NULL,
+    "total" DECIMAL NOT NULL,
+    "events" BIGINT NOT NULL,
+
+    CONSTRAINT "usage_rollups_dims_15m_pkey" PRIMARY KEY ("operator_id","bucket_start","meter","dimensions")
+);
+
+CREATE TABLE "usage_rollups_dims_daily" (
+    "operator_id" INTEGER NOT NULL,
+    "day" DATE NOT NULL,
+    "meter" VARCHAR(100) NOT NULL,
+    "dimensions" TEXT NOT NULL,
+    "total" DECIMAL NOT NULL,
+    "events" BIGINT NOT NULL,
+
+    CONSTRAINT "usage_rollups_dims_daily_pkey" PRIMARY KEY ("operator_id","day","meter","dimensions")
+);
+
+-- AddForeignKey
+ALTER TABLE "usage_rollups_dims_15m" ADD CONSTRAINT "usage_rollups_dims_15m_operator_id_fkey" FOREIGN KEY ("operator_id") REFERENCES "operators"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "usage_rollups_dims_daily" ADD CONSTRAINT "usage_rollups_dims_daily_operator_id_fkey" FOREIGN KEY ("operator_id") REFERENCES "operators"("id") ON DELETE CASCADE ON UPDATE CASCADE;
