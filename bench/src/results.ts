@@ -1,4 +1,5 @@
 import type { machine } from "./machine.ts";
+import type { BookingBaselineResult } from "./scenarios/booking-baseline.ts";
 import type { BookingResult } from "./scenarios/booking.ts";
 import type { ContentionResult } from "./scenarios/contention.ts";
 import type { RestGetResult } from "./scenarios/rest-get.ts";
@@ -19,6 +20,8 @@ export interface BenchResults {
   rest_get_ratio: number;
   booking_rps: number;
   booking_p99_ms: number;
+  /** Bookings per second through the API ÷ the same writes as plain `pg` transactions, same run. */
+  booking_db_ratio: number;
   usage_post_ratio: number;
   /** null in a quick run, which stops at 1 million entries. */
   summary_p95_ms_10m_366d: number | null;
@@ -33,6 +36,7 @@ export interface BenchResults {
   details: {
     get: RestGetResult;
     booking: BookingResult;
+    bookingDb: BookingBaselineResult;
     usage: UsagePostResult;
     summary: SummaryResult;
     batch: UsageBatchResult;
