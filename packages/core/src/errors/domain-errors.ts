@@ -8,8 +8,20 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * An answer the domain gives (a refusal, a missing thing), not a fault: it carries no stack.
+ * Capturing and formatting one (tRPC reads `stack` when it wraps the error) was the largest
+ * cost of a refusal, and a sell-out rush is mostly refusals.
+ */
 export abstract class DomainError extends Error {
   abstract readonly kind: string;
+
+  constructor(message?: string) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = limit;
+  }
 }
 
 export class ValidationError extends DomainError {
