@@ -159,7 +159,7 @@ describe("the worker's usage partitions", () => {
         data: { operatorId: harbour.id, meter: "archived", usage, occurredAt: new Date(iso), eventId: iso },
       });
     const reader = await api.key({ operator: "harbour", scopes: ["usage:read"] });
-    const read = async (path: string) => (await (await api.request(path, { key: reader })).json()) as unknown;
+    const read = async (path: string): Promise<unknown> => (await api.request(path, { key: reader })).json();
     const answers = async () => ({
       march: await read("/api/v2/usage/meters?from=2024-03-01&to=2024-03-31&tz=UTC"),
       spring: await read("/api/v2/usage/meters?from=2024-02-15&to=2024-04-15&tz=Europe/Lisbon"),
