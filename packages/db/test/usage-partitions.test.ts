@@ -234,4 +234,19 @@ describe("monthly partitions of usage entries", () => {
     });
     expect(await exactTotals(operator.id, "2023-05-01T00:00:00Z", "2023-06-01T00:00:00Z")).toEqual([["late", "1", 1]]);
   });
+
+  it("take a column added to the entries later, and months made after it still attach", async () => {
+    // What migration 20261124010000 will do; this file's database is its own.
+    await db.$executeRaw`ALTER TABLE usage_entries ADD COLUMN dimensions jsonb`;
+    const operator = await db.operator.create({ data: { slug: "dimensions", name: "Dimensions" } });
+    await db.$executeRaw`
+      INSERT INTO usage_entries (operator_id, meter, usage, occurred_at, dimensions)
+      VALUES (${operator.id}, 'm', 1, '2033-02-03T00:00:00Z', '{"region": "eu"}')`;
+    expect(await makeUsagePartitions(db, new Date("2026-11-23T00:00:00Z"), new Date("2026-11-01T00:00:00Z"))).toEqual([
+      "usage_entries_2033_02",
+    ]);
+    expect(await db.$queryRaw`SELECT dimensions FROM usage_entries_2033_02`).toEqual([
+      { dimensions: { region: "eu" } },
+    ]);
+  });
 });
