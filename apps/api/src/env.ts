@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { DEFAULT_USAGE_RETENTION_DAYS } from "@slotwise/core";
+
 import { DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
 
 /** The payment secret `pnpm dev` sets: printed in the README, so never accepted in production. */
@@ -62,6 +64,11 @@ const schema = z.object({
     .optional(),
   EMAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
+   * Raw usage entries older than this are refused, and dropped by month once in the rollups.
+   * At least 32 days, so that clients' retries of a month's events still find their EventIDs.
+   */
+  USAGE_RETENTION_DAYS: z.coerce.number().int().min(32).max(36_500).default(DEFAULT_USAGE_RETENTION_DAYS),
   THRESHOLD_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
   /**
    * Whose X-Forwarded-For is believed for the client address that anonymous budgets are kept

@@ -39,6 +39,7 @@ const app = await buildServer({
       reminderHoursBefore: env.REMINDER_HOURS_BEFORE,
       consoleOrigins: [...env.CONSOLE_ORIGIN, new URL(env.PUBLIC_BASE_URL).origin],
       secureCookies: env.PUBLIC_BASE_URL.startsWith("https:"),
+      usageRetentionDays: env.USAGE_RETENTION_DAYS,
       paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET,
       webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "on",
     },

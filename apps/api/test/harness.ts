@@ -1,6 +1,6 @@
 import { afterAll } from "vitest";
 
-import type { ApiScopeName } from "@slotwise/core";
+import { DEFAULT_USAGE_RETENTION_DAYS, type ApiScopeName } from "@slotwise/core";
 import { createApiKey, type Database } from "@slotwise/db";
 import { useTestDatabase } from "@slotwise/db/testing";
 
@@ -27,6 +27,7 @@ export const TEST_SETTINGS: Settings = {
   reminderHoursBefore: 24,
   consoleOrigins: [CONSOLE_ORIGIN],
   secureCookies: false,
+  usageRetentionDays: DEFAULT_USAGE_RETENTION_DAYS,
   paymentWebhookSecret: PAYMENT_SECRET,
   webhookAllowLoopback: true,
 };

@@ -41,7 +41,7 @@ describe("Usage bounds over REST", () => {
       const text = await response.text();
       expect(text).toContain(`"Usage":${usage}`);
       const { data } = JSON.parse(text) as { data: { ID: number } };
-      const stored = await api.db.usageEntry.findUniqueOrThrow({ where: { id: data.ID } });
+      const stored = await api.db.usageEntry.findFirstOrThrow({ where: { id: data.ID } });
       expect(new ExactDecimal(stored.usage.toFixed()).toFixed()).toBe(usage);
     }
   });

@@ -144,3 +144,89 @@ describe("the worker's retention", () => {
     expect((await desk.console.session.me.query()).email).toBe("demo@example.com");
   });
 });
+
+describe("the worker's usage partitions", () => {
+  it("makes months ahead, and drops months past the retention age once folded while summaries and series answer the same", async () => {
+    const harbour = await api.db.operator.findUniqueOrThrow({ where: { slug: "harbour" } });
+    // Written by hand (the API refuses usage this old). No partition holds 2024 yet, so they land
+    // in the default partition, which the worker empties into their months before dropping them.
+    for (const [iso, usage] of [
+      ["2024-03-01T00:00:00Z", "0.1"],
+      ["2024-03-31T23:59:59.999Z", "0.2"],
+      ["2024-04-01T00:00:00Z", "5"],
+    ] as const)
+      await api.db.usageEntry.create({
+        data: { operatorId: harbour.id, meter: "archived", usage, occurredAt: new Date(iso), eventId: iso },
+      });
+    const reader = await api.key({ operator: "harbour", scopes: ["usage:read"] });
+    const read = async (path: string): Promise<unknown> => (await api.request(path, { key: reader })).json();
+    const answers = async () => ({
+      march: await read("/api/v2/usage/meters?from=2024-03-01&to=2024-03-31&tz=UTC"),
+      spring: await read("/api/v2/usage/meters?from=2024-02-15&to=2024-04-15&tz=Europe/Lisbon"),
+      months: await read("/api/v2/usage/meters/series?from=2024-03-01&to=2024-04-30&tz=UTC&window=month"),
+      days: await read("/api/v2/usage/meters/series?from=2024-03-31&to=2024-04-01&tz=America/New_York"),
+    });
+    const before = await answers();
+    expect(before.march).toMatchObject({ data: { Meters: [{ Meter: "archived", TotalUsage: 0.3, EventCount: 2 }] } });
+    const partitions = async () =>
+      (
+        await api.db.$queryRaw<{ name: string }[]>`
+          SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+           WHERE i.inhparent = 'usage_entries'::regclass`
+      ).map((p) => p.name);
+    const monthAhead = (months: number) => {
+      const now = new Date();
+      const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1));
+      return `usage_entries_${first.toISOString().slice(0, 7).replace("-", "_")}`;
+    };
+
+    const running = await worker({ retentionIntervalMs: 200 });
+    try {
+      await until(async () => (await api.db.usageEntry.count({ where: { meter: "archived" } })) === 0);
+      expect(running.lines).toContainEqual({
+        level: "info",
+        fields: { partitions: ["usage_entries_2024_03", "usage_entries_2024_04"] },
+        message: "usage partitions past retention dropped; their usage stays in the rollups",
+      });
+    } finally {
+      await running.stop();
+    }
+    expect(await partitions()).toEqual(expect.arrayContaining([monthAhead(0), monthAhead(3)]));
+    expect(await partitions()).not.toContain("usage_entries_2024_03");
+    expect(
+      await api.db.usageEventId.count({ where: { operatorId: harbour.id, eventId: { startsWith: "2024-" } } }),
+    ).toBe(0);
+    expect(await answers()).toEqual(before);
+  });
+
+  it("leaves no way to record usage older than the retention age: 422 naming OccurredAt", async () => {
+    const writer = await api.key({ scopes: ["usage:write"] });
+    const old = Math.floor(Date.now() / 1000) - 401 * 86_400;
+    const single = await api.request("/api/v2/usage/meters", {
+      method: "POST",
+      key: writer,
+      json: { Meter: "archived", Usage: 1, OccurredAt: old },
+    });
+    expect(single.status).toBe(422);
+    expect(await single.json()).toMatchObject({
+      errors: [
+        {
+          field: "OccurredAt",
+          message: "OccurredAt must not be more than 400 days before the server clock (the retention of usage entries)",
+        },
+      ],
+    });
+    const batch = await api.request("/api/v2/usage/meters/batch", {
+      method: "POST",
+      key: writer,
+      json: {
+        Entries: [
+          { Meter: "archived", Usage: 1 },
+          { Meter: "archived", Usage: 1, OccurredAt: old },
+        ],
+      },
+    });
+    expect(batch.status).toBe(422);
+    expect(await batch.json()).toMatchObject({ errors: [{ field: "Entries[1].OccurredAt" }] });
+  });
+});

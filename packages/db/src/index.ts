@@ -38,6 +38,12 @@ export { runMigrations } from "./migrate/run-migrations.ts";
 export * from "./idempotency/idempotency.ts";
 export { findBooking } from "./bookings/find-booking.ts";
 export { compactUsage, type Compaction } from "./usage/compact-usage.ts";
+export {
+  dropExpiredUsagePartitions,
+  makeUsagePartitions,
+  PARTITION_MONTHS_AHEAD,
+  type PartitionUpkeep,
+} from "./usage/usage-partitions.ts";
 export { usageTotals } from "./usage/summarize-usage.ts";
 export { usageTotalsByDimensions } from "./usage/summarize-usage-by-dimensions.ts";
 export { dueEmails, claimEmailSend, findOutboxEmail, noteSendFailure, MAX_SEND_ATTEMPTS } from "./email/outbox.ts";

@@ -15,7 +15,11 @@ function normalizeDefault(expression: string | null, table: string, column: stri
   return expression;
 }
 
-/** The same description as `expectedSchema()`, read from a live database's catalog. */
+/**
+ * The same description as `expectedSchema()`, read from a live database's catalog. A
+ * partitioned table is read as one table (Prisma does not model partitions): its partitions,
+ * and the indexes and foreign keys they inherit, are left out.
+ */
 export async function actualSchema(url: string): Promise<ExpectedSchema> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -38,7 +42,7 @@ export async function actualSchema(url: string): Promise<ExpectedSchema> {
              regexp_replace(format_type(a.atttypid, a.atttypmod), '^(timestamp(?: with(?:out)? time zone)?)\\((\\d+)\\)(.*)$', '\\1\\3(\\2)') AS type,
              NOT a.attnotnull AS nullable, pg_get_expr(d.adbin, d.adrelid) AS default
         FROM pg_attribute a
-        JOIN pg_class c ON c.oid = a.attrelid AND c.relkind = 'r'
+        JOIN pg_class c ON c.oid = a.attrelid AND c.relkind IN ('r', 'p') AND NOT c.relispartition
         JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
         LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
        WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relname <> '_prisma_migrations'`);
@@ -72,7 +76,7 @@ export async function actualSchema(url: string): Promise<ExpectedSchema> {
         FROM pg_index ix
         JOIN pg_class i ON i.oid = ix.indexrelid
         JOIN pg_am am ON am.oid = i.relam
-        JOIN pg_class t ON t.oid = ix.indrelid
+        JOIN pg_class t ON t.oid = ix.indrelid AND NOT t.relispartition
         JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
        WHERE t.relname <> '_prisma_migrations'`);
     for (const i of indexes.rows)
@@ -100,7 +104,7 @@ export async function actualSchema(url: string): Promise<ExpectedSchema> {
              array(SELECT a.attname FROM unnest(con.confkey) WITH ORDINALITY k(attnum, ord)
                    JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.attnum ORDER BY k.ord)::text[] AS referenced
         FROM pg_constraint con
-        JOIN pg_class t ON t.oid = con.conrelid
+        JOIN pg_class t ON t.oid = con.conrelid AND NOT t.relispartition
         JOIN pg_class r ON r.oid = con.confrelid
         JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
        WHERE con.contype = 'f'`);

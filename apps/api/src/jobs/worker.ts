@@ -1,10 +1,12 @@
 import PgBoss from "pg-boss";
 
+import { DEFAULT_USAGE_RETENTION_DAYS } from "@slotwise/core";
 import { compactUsage, dueEmails, expireHolds, purgeExpired, type Database } from "@slotwise/db";
 
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../webhooks/retry-policy.ts";
 import { checkUsageThresholds } from "./check-thresholds.ts";
 import { ensureQueue } from "./ensure-queue.ts";
+import { keepUsagePartitions } from "./keep-usage-partitions.ts";
 import type { Mailer } from "./mailer.ts";
 import { sendOutboxEmail } from "./send-email.ts";
 import { startWebhookDelivery } from "./webhook-delivery.ts";
@@ -19,8 +21,10 @@ export interface WorkerOptions {
   log: { info(o: object, m: string): void; error(o: object, m: string): void };
   /** How often holds are expired, queued e-mails handed to the job queue and usage compacted. */
   intervalMs?: number;
-  /** How often expired idempotency records and console sessions are deleted. */
+  /** How often expired idempotency records and console sessions are deleted, and usage partitions kept. */
   retentionIntervalMs?: number;
+  /** Raw usage entries are dropped, by month, once this many days old and in the rollups. */
+  usageRetentionDays?: number;
   /** How often usage is compared with the meters' thresholds. */
   thresholdIntervalMs?: number;
   /** How long a send may take; a send of a worker that died is tried again after it. */
@@ -44,7 +48,8 @@ export interface Worker {
  * The background work of the platform, on pg-boss (its queue lives in PostgreSQL, schema
  * `pgboss`): expiring holds, sending outbox e-mails and partner webhooks with retries and
  * back-off, one job per e-mail or delivery, folding usage into its rollups, noticing usage
- * thresholds crossed, and deleting expired records. Any number of API processes may run it.
+ * thresholds crossed, deleting expired records, and making and dropping usage partitions. Any
+ * number of API processes may run it.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { db, mailer, now, log } = options;
@@ -95,6 +100,12 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     const purged = await purgeExpired(db, now());
     if (purged.idempotencyRecords + purged.consoleSessions > 0) log.info({ ...purged }, "expired records deleted");
   };
+  let partitionedAt = -Infinity;
+  const partitions = async () => {
+    if (performance.now() - partitionedAt < retentionMs) return;
+    partitionedAt = performance.now();
+    await keepUsagePartitions(db, now(), options.usageRetentionDays ?? DEFAULT_USAGE_RETENTION_DAYS, log);
+  };
   // Holds past their deadline give their places back on the next tick, whoever is asking.
   const expire = async () => {
     const { bookingIds } = await expireHolds(db, now());
@@ -113,7 +124,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       log.error({ err: error, operatorId }, "usage thresholds not checked; checked again next time");
   };
   // Each task on its own: one that fails (and is retried next tick) never holds back the others.
-  const tasks = { expire, compact, thresholds, sweep, webhooks: webhooks.sweep, purge };
+  const tasks = { expire, compact, thresholds, sweep, webhooks: webhooks.sweep, purge, partitions };
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -35,6 +35,8 @@ export interface Settings {
   reminderHoursBefore: number;
   /** Origins allowed to send console mutations (the console's own). */
   consoleOrigins: readonly string[];
+  /** Usage entries older than this many days are refused (USAGE_RETENTION_DAYS): their raw rows are dropped. */
+  usageRetentionDays: number;
   /** Whether the session cookie needs HTTPS. */
   secureCookies: boolean;
   /** Signs the payment provider's calls; without it, the payment webhook refuses every call. */

@@ -12,7 +12,8 @@ import { usageEntrySchema } from "./usage-entry.ts";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const nowSeconds = Math.floor(now.getTime() / 1000);
-const entry = usageEntrySchema(now);
+// A retention longer than the days since 2000, so that the contract's own bounds are what is tested.
+const entry = usageEntrySchema(now, 20_000);
 const errors = (body: unknown) => {
   const r = entry.safeParse(body);
   return r.success ? [] : fieldErrorsOf(r.error);
@@ -66,6 +67,19 @@ describe("usage entries", () => {
     ],
   ])("rejects %j at %s", (body, field, message) => {
     expect(errors(body)).toContainEqual({ field, message });
+  });
+
+  it("refuses OccurredAt older than the retention age, and allows it exactly at the edge", () => {
+    const retained = usageEntrySchema(now, 400);
+    const edge = nowSeconds - 400 * 86_400;
+    expect(retained.safeParse({ Meter: "m", Usage: 1, OccurredAt: edge }).success).toBe(true);
+    const refused = retained.safeParse({ Meter: "m", Usage: 1, OccurredAt: edge - 1 });
+    expect(refused.success ? [] : fieldErrorsOf(refused.error)).toEqual([
+      {
+        field: "OccurredAt",
+        message: "OccurredAt must not be more than 400 days before the server clock (the retention of usage entries)",
+      },
+    ]);
   });
 
   it("allows OccurredAt exactly 24 hours ahead and exactly at 2000-01-01", () => {

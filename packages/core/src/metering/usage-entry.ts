@@ -8,6 +8,11 @@ import { meterNameField } from "./meter-name.ts";
 export const EARLIEST_OCCURRED_AT = 946_684_800;
 export const MAX_FUTURE_SECONDS = 24 * 60 * 60;
 /**
+ * Raw entries are kept this many days unless USAGE_RETENTION_DAYS says otherwise; older usage
+ * lives on in the rollups only (docs/decisions.md, "Usage partitions and retention").
+ */
+export const DEFAULT_USAGE_RETENTION_DAYS = 400;
+/**
  * Usage bounds (docs/decisions.md, "Usage bounds"): at most the 15 significant digits that
  * every double carries exactly, so the number stored is the number the client wrote; at most
  * 6 decimal places, so that any total below 10^9 still has at most 15 digits and reaches a
@@ -72,18 +77,30 @@ export const usageBatchBodySchema = z.object({
     .max(MAX_BATCH_ENTRIES, { error: `Entries must hold at most ${MAX_BATCH_ENTRIES} entries` }),
 });
 
-/** Why `occurredAt` (Unix seconds) is too far ahead of the server clock `now`, or null. */
-export function futureOccurredAtProblem(occurredAt: number | undefined, now: Date): string | null {
+/** The instant before which usage entries are past the retention age. */
+export function usageRetentionCutoff(now: Date, retentionDays: number): Date {
+  return new Date(now.getTime() - retentionDays * 86_400_000);
+}
+
+/**
+ * Why `occurredAt` (Unix seconds) cannot be recorded at `now`, or null: too far ahead of the
+ * server clock, or older than the retention age. An entry that old would fall in a month whose
+ * raw entries are dropped, and its EventID would be forgotten with them, so a retry of it could
+ * be counted twice: it is refused instead.
+ */
+export function occurredAtProblem(occurredAt: number | undefined, now: Date, retentionDays: number): string | null {
   if (occurredAt === undefined) return null;
-  return occurredAt > Math.floor(now.getTime() / 1000) + MAX_FUTURE_SECONDS
-    ? "OccurredAt must not be more than 24 hours ahead of the server clock"
-    : null;
+  if (occurredAt > Math.floor(now.getTime() / 1000) + MAX_FUTURE_SECONDS)
+    return "OccurredAt must not be more than 24 hours ahead of the server clock";
+  if (occurredAt * 1000 < usageRetentionCutoff(now, retentionDays).getTime())
+    return `OccurredAt must not be more than ${retentionDays} days before the server clock (the retention of usage entries)`;
+  return null;
 }
 
 /** The whole rule, judged against the server clock `now`. */
-export function usageEntrySchema(now: Date) {
+export function usageEntrySchema(now: Date, retentionDays = DEFAULT_USAGE_RETENTION_DAYS) {
   return usageEntryBodySchema.check((ctx) => {
-    const problem = futureOccurredAtProblem(ctx.value.OccurredAt, now);
+    const problem = occurredAtProblem(ctx.value.OccurredAt, now, retentionDays);
     if (problem)
       ctx.issues.push({ code: "custom", path: ["OccurredAt"], message: problem, input: ctx.value.OccurredAt });
   });

@@ -67,7 +67,10 @@ async function foldOrSetAside(tx: Tx, window: Window): Promise<Compaction> {
     await tx.$executeRawUnsafe("RELEASE SAVEPOINT fold");
     const [low, high] = window.ids ?? (await idRange(tx, window, error));
     if (low === high) {
-      await tx.$executeRaw`INSERT INTO usage_set_aside (entry_id, reason) VALUES (${low}, ${refusal.message})`;
+      await tx.$executeRaw`
+        INSERT INTO usage_set_aside (entry_id, occurred_at, reason)
+        SELECT id, occurred_at, ${refusal.message} FROM usage_entries
+         WHERE id = ${low} AND created_xid >= ${window.fromXid} AND created_xid < ${window.toXid}`;
       return { folded: 0, setAside: [{ entryId: low, reason: refusal.message }] };
     }
     const middle = low + (high - low) / 2n;

@@ -11,6 +11,7 @@ export function entriesOutsideRollups(operatorId: number, start: Date, end: Date
     SELECT meter, occurred_at, usage, COALESCE(dimensions::text, '{}') AS dimensions FROM usage_entries
      WHERE operator_id = ${operatorId} AND created_xid >= ${watermark} AND occurred_at >= ${start} AND occurred_at < ${end}
     UNION ALL
-    SELECT e.meter, e.occurred_at, e.usage, COALESCE(e.dimensions::text, '{}') FROM usage_set_aside s JOIN usage_entries e ON e.id = s.entry_id
+    SELECT e.meter, e.occurred_at, e.usage, COALESCE(e.dimensions::text, '{}') FROM usage_set_aside s
+      JOIN usage_entries e ON e.id = s.entry_id AND e.occurred_at = s.occurred_at
      WHERE e.operator_id = ${operatorId} AND e.created_xid < ${watermark} AND e.occurred_at >= ${start} AND e.occurred_at < ${end}`;
 }

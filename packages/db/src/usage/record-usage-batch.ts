@@ -14,9 +14,10 @@ export interface BatchEntry {
 /**
  * Records a validated batch in one statement: the entries travel as arrays and `unnest`
  * turns them into rows, so a batch of 1,000 costs one round trip, not 1,000. An entry whose
- * EventID the operator already has (from an earlier request, or earlier in this batch) is
- * skipped by the unique index. Each entry's dimensions are taken from its ExtraInfo. Returns
- * how many were recorded.
+ * EventID the operator already has (from an earlier request, or earlier in this batch: rows go
+ * in in batch order) is skipped by the entries' trigger, which claims each EventID in
+ * `usage_event_ids`. Each entry's dimensions are taken from its ExtraInfo. Returns how many
+ * were recorded.
  */
 export function recordUsageBatch(db: Db, operatorId: number, entries: readonly BatchEntry[], createdAt: Date) {
   return db.$executeRaw`
@@ -26,6 +27,5 @@ export function recordUsageBatch(db: Db, operatorId: number, entries: readonly B
                   ${entries.map((e) => e.extraInfo)}::text[], ${entries.map((e) => usageDimensions(e.extraInfo))}::text[],
                   ${entries.map((e) => e.occurredAt.toISOString())}::text[], ${entries.map((e) => e.eventId)}::text[])
            WITH ORDINALITY AS batch(meter, usage, extra_info, dimensions, occurred_at, event_id, position)
-     ORDER BY position
-    ON CONFLICT (operator_id, event_id) DO NOTHING`;
+     ORDER BY position`;
 }

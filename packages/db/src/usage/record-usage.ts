@@ -30,8 +30,9 @@ const RETURNED = Prisma.sql`id, meter, usage::text AS usage, extra_info AS "extr
 /**
  * Inserts one entry, or finds the one recorded earlier under its EventID (`replayed`). The
  * hottest write of the API, so it is one plain INSERT … RETURNING, without the ORM's query
- * building: services report usage far more often than anything else. The unique index on
- * (operator, EventID) decides a race between two processes recording the same event. The
+ * building: services report usage far more often than anything else. The entries' trigger
+ * claims the EventID in `usage_event_ids` in the same statement and skips the entry when the
+ * operator has it already; that table's primary key decides a race between two processes. The
  * entry's dimensions are taken from its ExtraInfo here, so every way of recording stores them.
  */
 export async function recordUsage(
@@ -44,11 +45,12 @@ export async function recordUsage(
     VALUES (${input.operatorId}, ${input.meter}, ${String(input.usage)}::numeric, ${input.extraInfo},
             ${usageDimensions(input.extraInfo)}::jsonb, ${input.occurredAt},
             ${input.idempotencyKey ?? null}, ${eventId}, ${input.createdAt ?? new Date()})
-    ${eventId === null ? Prisma.empty : Prisma.sql`ON CONFLICT (operator_id, event_id) DO NOTHING`}
     RETURNING ${RETURNED}`;
   if (row) return { entry: row, replayed: false };
+  // The key names the entry's month too, so only its partition is searched.
   const [earlier] = await db.$queryRaw<RecordedUsage[]>`
-    SELECT ${RETURNED} FROM usage_entries WHERE operator_id = ${input.operatorId} AND event_id = ${eventId}`;
+    SELECT ${RETURNED} FROM usage_entries
+     WHERE (id, occurred_at) = (SELECT entry_id, occurred_at FROM usage_event_ids WHERE operator_id = ${input.operatorId} AND event_id = ${eventId})`;
   if (!earlier) throw new Error(`event ${eventId} conflicted but cannot be found`);
   return { entry: earlier, replayed: true };
 }
@@ -56,7 +58,8 @@ export async function recordUsage(
 /**
  * Records one built-in meter entry for a platform event. `dedupeKey` names the event
  * (`order:42`, `email:7`): recording the same event again, from a retried job or a second
- * worker, is a no-op, so every event counts exactly once. Returns whether it was new.
+ * worker, is a no-op (the entries' trigger claims the key in `usage_dedupe_keys`), so every
+ * event counts exactly once. Returns whether it was new.
  */
 export async function recordBuiltInUsage<N extends BuiltInMeterName>(
   db: Db,
@@ -67,21 +70,8 @@ export async function recordBuiltInUsage<N extends BuiltInMeterName>(
   dedupeKey: string,
 ): Promise<boolean> {
   const extraInfo = builtInExtraInfo(meter, event);
-  const dimensions = usageDimensions(extraInfo);
-  const { count } = await db.usageEntry.createMany({
-    data: [
-      {
-        operatorId,
-        meter,
-        usage: "1",
-        extraInfo,
-        dimensions: dimensions === null ? Prisma.DbNull : (JSON.parse(dimensions) as Prisma.InputJsonObject),
-        occurredAt,
-        createdAt: occurredAt,
-        dedupeKey,
-      },
-    ],
-    skipDuplicates: true,
-  });
-  return count === 1;
+  const recorded = await db.$executeRaw`
+    INSERT INTO usage_entries (operator_id, meter, usage, extra_info, dimensions, occurred_at, created_at, dedupe_key)
+    VALUES (${operatorId}, ${meter}, 1, ${extraInfo}, ${usageDimensions(extraInfo)}::jsonb, ${occurredAt}, ${occurredAt}, ${dedupeKey})`;
+  return recorded === 1;
 }

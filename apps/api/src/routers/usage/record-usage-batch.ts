@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { futureOccurredAtProblem, usageBatchBodySchema, ValidationError } from "@slotwise/core";
+import { occurredAtProblem, usageBatchBodySchema, ValidationError } from "@slotwise/core";
 import { recordUsageBatch } from "@slotwise/db";
 
 import { usageWriteProcedure } from "../../trpc/procedures.ts";
@@ -22,11 +22,11 @@ export const recordUsageBatchEntries = usageWriteProcedure
   .output(z.object({ data: z.object({ Recorded: z.int(), Duplicates: z.int() }) }))
   .mutation(async ({ ctx, input }) => {
     const now = ctx.now();
-    const tooLate = input.Entries.flatMap((entry, i) => {
-      const problem = futureOccurredAtProblem(entry.OccurredAt, now);
+    const refused = input.Entries.flatMap((entry, i) => {
+      const problem = occurredAtProblem(entry.OccurredAt, now, ctx.settings.usageRetentionDays);
       return problem ? [{ field: `Entries[${i}].OccurredAt`, message: problem }] : [];
     });
-    if (tooLate.length) throw new ValidationError(tooLate);
+    if (refused.length) throw new ValidationError(refused);
     // Entries without OccurredAt happened now, to the second, like a single entry.
     const received = new Date(Math.floor(now.getTime() / 1000) * 1000);
     const recorded = await recordUsageBatch(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ExactDecimal, futureOccurredAtProblem, usageEntryBodySchema, ValidationError } from "@slotwise/core";
+import { ExactDecimal, occurredAtProblem, usageEntryBodySchema, ValidationError } from "@slotwise/core";
 import { recordUsage } from "@slotwise/db";
 
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
@@ -24,7 +24,7 @@ export const recordUsageEntry = usageWriteProcedure
   .output(z.object({ data: usageEntrySchema }))
   .mutation(async ({ ctx, input }) => {
     const now = ctx.now();
-    const problem = futureOccurredAtProblem(input.OccurredAt, now);
+    const problem = occurredAtProblem(input.OccurredAt, now, ctx.settings.usageRetentionDays);
     if (problem) throw new ValidationError([{ field: "OccurredAt", message: problem }]);
     const occurredAt =
       input.OccurredAt === undefined
