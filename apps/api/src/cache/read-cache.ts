@@ -164,7 +164,10 @@ export class ReadCache {
 
 /** Tags, as the database's change triggers name them. */
 export const cacheTags = {
+  /** A product's details, unit types and questions. */
   product: (productId: number) => `product:${productId}`,
+  /** A product's timeslots and their free places: what every sale changes. */
+  timeslots: (productId: number) => `timeslots:${productId}`,
   operatorProducts: (operatorId: number) => `products:${operatorId}`,
   apiKey: (hash: string) => `api-key:${hash}`,
 };

@@ -18,6 +18,6 @@ export async function cancelIfActive(
   if (!holdsPlaces(effectiveStatus(booking, now))) return null;
   assertCancellable(booking.startsAt, now);
   const cancelled = await applyBookingCancellation(ctx.db, booking.id, actor, now);
-  ctx.cache.changed(cacheTags.product(booking.productId));
+  ctx.cache.changed(cacheTags.timeslots(booking.productId));
   return cancelled;
 }

@@ -10,7 +10,7 @@ import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
 export async function timeslotAt(ctx: { db: Db; cache: ReadCache }, product: Product, date: string, time: string) {
   const [slot] = await ctx.cache.read(
     `slot-at:${product.id}:${date}T${time}`,
-    cacheTags.product(product.id),
+    cacheTags.timeslots(product.id),
     () => timeslotsAt(ctx.db, product.id, localToInstants(date, time, product.timeZone)),
     (found) => found.length > 0,
   );
@@ -25,7 +25,7 @@ export async function timeslotAt(ctx: { db: Db; cache: ReadCache }, product: Pro
 export function cachedTimeslotsBetween(ctx: { db: Db; cache: ReadCache }, productId: number, from: Date, to: Date) {
   return ctx.cache.read(
     `slots:${productId}:${from.toISOString()}:${to.toISOString()}`,
-    cacheTags.product(productId),
+    cacheTags.timeslots(productId),
     () => timeslotsBetween(ctx.db, productId, from, to),
   );
 }

@@ -57,6 +57,6 @@ export async function sellTimeslot(
           () => checkoutOrder(ctx.db, { ...order, holdUntil: holdDeadline(now, CHECKOUT_HOLD_MINUTES) }),
           () => "held",
         );
-  ctx.cache.changed(cacheTags.product(sale.product.id));
+  ctx.cache.changed(cacheTags.timeslots(sale.product.id));
   return sold;
 }

@@ -20,7 +20,7 @@ export async function settleCheckout(
     now: ctx.now(),
     reminderHoursBefore: ctx.settings.reminderHoursBefore,
   });
-  for (const productId of settled?.productIds ?? []) ctx.cache.changed(cacheTags.product(productId));
+  for (const productId of settled?.productIds ?? []) ctx.cache.changed(cacheTags.timeslots(productId));
   // The checkout was counted as held; this is where it becomes a sale, or gives its places back.
   if (settled?.settled === "paid") ctx.metrics.booking("online", "confirmed");
   if (settled?.settled === "released") ctx.metrics.booking("online", "released");

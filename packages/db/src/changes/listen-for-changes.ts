@@ -8,7 +8,7 @@ export const CHANGES_CHANNEL = "slotwise_changes";
 export const CHANGES_LISTENER_NAME = "slotwise-changes";
 
 export interface ChangeHandlers {
-  /** A committed change: `product:12`, `products:3` (an operator's list), `api-key:<hash>`. */
+  /** A committed change: `product:12`, `timeslots:12`, `products:3` (an operator's list), `api-key:<hash>`. */
   onChange(topic: string): void;
   /** Changes may have been missed (connection lost): drop everything cached. */
   onGap(): void;

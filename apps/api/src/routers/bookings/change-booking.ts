@@ -83,6 +83,6 @@ export const changeBooking = partnerProcedure
       });
       return { status: 200, body: { data: presentBooking(changed, product, now) }, headers: {} };
     });
-    ctx.cache.changed(cacheTags.product(product.id));
+    ctx.cache.changed(cacheTags.timeslots(product.id));
     return result;
   });

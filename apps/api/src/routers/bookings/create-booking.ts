@@ -101,7 +101,7 @@ export const createBooking = partnerProcedure
             { singleStatement: true },
           );
           // This process reads its own writes at once; the others are told after the commit.
-          ctx.cache.changed(cacheTags.product(product.id));
+          ctx.cache.changed(cacheTags.timeslots(product.id));
           return result;
         });
       },

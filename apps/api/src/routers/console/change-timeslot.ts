@@ -26,7 +26,7 @@ export const changeTimeslot = consoleProcedure
       { capacity: input.capacity, closed: input.closed },
       ctx.now(),
     );
-    ctx.cache.changed(cacheTags.product(timeslot.productId));
+    ctx.cache.changed(cacheTags.timeslots(timeslot.productId));
     return {
       id: timeslot.id,
       capacity: timeslot.capacity,

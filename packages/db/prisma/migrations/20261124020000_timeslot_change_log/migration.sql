@@ -25,11 +25,11 @@ CREATE INDEX "change_log_logged_at_idx" ON "change_log"("logged_at");
 CREATE FUNCTION "slotwise_log_timeslot_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO change_log (topic)
-  VALUES ('product:' || CASE WHEN TG_OP = 'DELETE' THEN OLD.product_id ELSE NEW.product_id END);
+  VALUES ('timeslots:' || CASE WHEN TG_OP = 'DELETE' THEN OLD.product_id ELSE NEW.product_id END);
   RETURN NULL;
 END
 $$;
 
 DROP TRIGGER "timeslots_notify_product" ON "timeslots";
-CREATE TRIGGER "timeslots_log_product" AFTER INSERT OR UPDATE OR DELETE ON "timeslots"
+CREATE TRIGGER "timeslots_log_change" AFTER INSERT OR UPDATE OR DELETE ON "timeslots"
   FOR EACH ROW EXECUTE FUNCTION "slotwise_log_timeslot_change"();
