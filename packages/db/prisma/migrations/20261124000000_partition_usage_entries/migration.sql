@@ -85,6 +85,9 @@ BEGIN
     RETURN FALSE;
   END IF;
   EXECUTE format('CREATE TABLE %I (LIKE usage_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS)', name);
+  -- No entry for that month may land in the default partition between the move and the attach
+  -- (the attach would fail on it): inserts there wait for this transaction.
+  LOCK TABLE usage_entries_default IN EXCLUSIVE MODE;
   EXECUTE format('WITH moved AS (DELETE FROM usage_entries_default WHERE occurred_at >= $1 AND occurred_at < $2 RETURNING *)
                   INSERT INTO %I SELECT * FROM moved', name) USING low, high;
   EXECUTE format('ALTER TABLE usage_entries ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', name, low, high);

@@ -14,7 +14,7 @@ CREATE UNLOGGED TABLE "change_log" (
     "id" BIGSERIAL NOT NULL,
     "topic" TEXT NOT NULL,
     "xid" BIGINT NOT NULL DEFAULT ((pg_current_xact_id())::text)::bigint,
-    "logged_at" TIMESTAMPTZ(3) NOT NULL DEFAULT now(),
+    "logged_at" TIMESTAMPTZ(3) NOT NULL DEFAULT clock_timestamp(),
 
     CONSTRAINT "change_log_pkey" PRIMARY KEY ("id")
 );
