@@ -20,6 +20,7 @@ const database = await openDatabase();
 const db = createDatabase(database.url, { maxConnections: 20 });
 const tracker = new LastUsedTracker(db);
 const { cache, feed } = changeAwareCache(database.url, {
+  pollMs: env.CHANGE_LOG_POLL_MS,
   onAnnounceError: (error) => {
     app.log.warn({ err: error }, "could not announce a change (the change log makes up for it within a second)");
   },

@@ -4,6 +4,8 @@ import { ReadCache } from "./read-cache.ts";
 
 export interface ChangeAwareCacheOptions {
   ttlMs?: number;
+  /** See listenForChanges. */
+  pollMs?: number;
   /** Told of every announcement after the cache has acted on it. */
   onChange?: (topic: string) => void;
   /** An announcement of this process's own change could not be sent (the change log makes up for it). */
@@ -19,18 +21,22 @@ export function changeAwareCache(
   const cache = new ReadCache(options.ttlMs ?? 30_000, {}, (tag) => {
     announcer.announce(tag);
   });
-  const feed = listenForChanges(databaseUrl, {
-    onChange: (topic) => {
-      cache.invalidate(topic);
-      options.onChange?.(topic);
+  const feed = listenForChanges(
+    databaseUrl,
+    {
+      onChange: (topic) => {
+        cache.invalidate(topic);
+        options.onChange?.(topic);
+      },
+      onGap: () => {
+        cache.setLive(false);
+      },
+      onLive: () => {
+        cache.setLive(true);
+      },
     },
-    onGap: () => {
-      cache.setLive(false);
-    },
-    onLive: () => {
-      cache.setLive(true);
-    },
-  });
+    { pollMs: options.pollMs },
+  );
   return {
     cache,
     feed: {

@@ -5,11 +5,13 @@ import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
 
 /**
  * The product's timeslot at a local date and HH:MM, or a 404 that says which. Read through the
- * cache: whatever it says of free places, the sale's conditional UPDATE has the last word.
+ * cache: whatever it says of free places, the sale's conditional UPDATE has the last word. The
+ * zone is in the key, since the entry is kept under the timeslots' tag, which a product's
+ * change of zone does not touch.
  */
 export async function timeslotAt(ctx: { db: Db; cache: ReadCache }, product: Product, date: string, time: string) {
   const [slot] = await ctx.cache.read(
-    `slot-at:${product.id}:${date}T${time}`,
+    `slot-at:${product.id}:${product.timeZone}:${date}T${time}`,
     cacheTags.timeslots(product.id),
     () => timeslotsAt(ctx.db, product.id, localToInstants(date, time, product.timeZone)),
     (found) => found.length > 0,
