@@ -46,7 +46,10 @@ try {
 
   log("1. GET timeslots and products: REST layer vs baseline");
   const get = await restGet(stack, first.base, baseline.base, seconds);
-  log(`   rest_get_ratio ${get.rest_get_ratio.toFixed(2)}`);
+  log(
+    `   rest_get_ratio ${get.rest_get_ratio.toFixed(2)}, rest_get_layer_ratio ${get.rest_get_layer_ratio.toFixed(2)}`,
+  );
+  if (process.argv.includes("--only-rest")) process.exit(0);
 
   log("2. POST booking over many timeslots, and the same writes as plain pg transactions");
   const booking = await bookings(stack, first.base, seconds);
@@ -90,6 +93,7 @@ try {
     machine: facts,
     settings: { loadSeconds: seconds, connections: 50, summarySamples: samples, usageSizes: sizes },
     rest_get_ratio: get.rest_get_ratio,
+    rest_get_layer_ratio: get.rest_get_layer_ratio,
     booking_rps: booking.booking_rps,
     booking_p99_ms: booking.booking_p99_ms,
     usage_post_ratio: usage.usage_post_ratio,
