@@ -36,6 +36,15 @@ export function createDatabase(connectionString: string, options: DatabaseOption
   return db;
 }
 
+/**
+ * The pg pool under a database made by createDatabase, for the few hottest single statements
+ * that skip Prisma's query pipeline; undefined for a transaction client, which must keep its
+ * own connection.
+ */
+export function poolOf(db: unknown): pg.Pool | undefined {
+  return typeof db === "object" && db !== null ? pools.get(db as Database) : undefined;
+}
+
 /** The connections of a database made by createDatabase: open, idle, and requests waiting for one. */
 export function poolUse(db: Database): PoolUse | undefined {
   const pool = pools.get(db);

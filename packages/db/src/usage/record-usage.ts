@@ -1,5 +1,6 @@
 import { builtInExtraInfo, type BuiltInEvents, type BuiltInMeterName } from "@slotwise/core";
 
+import { poolOf } from "../client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import type { Db } from "../tx.ts";
 
@@ -25,30 +26,57 @@ export interface RecordedUsage {
   occurredAt: Date;
 }
 
-const RETURNED = Prisma.sql`id, meter, usage::text AS usage, extra_info AS "extraInfo", occurred_at AS "occurredAt"`;
+const RETURNED_COLUMNS = `id, meter, usage::text AS usage, extra_info AS "extraInfo", occurred_at AS "occurredAt"`;
+const RETURNED = Prisma.raw(RETURNED_COLUMNS);
+const INSERT = `INSERT INTO usage_entries (operator_id, meter, usage, extra_info, occurred_at, idempotency_key, event_id, created_at)
+    VALUES ($1, $2, $3::numeric, $4, $5, $6, $7, $8)`;
+const INSERT_PLAIN = `${INSERT} RETURNING ${RETURNED_COLUMNS}`;
+const INSERT_ONCE = `${INSERT} ON CONFLICT (operator_id, event_id) DO NOTHING RETURNING ${RETURNED_COLUMNS}`;
 
 /**
  * Inserts one entry, or finds the one recorded earlier under its EventID (`replayed`). The
  * hottest write of the API, so it is one plain INSERT … RETURNING, without the ORM's query
- * building: services report usage far more often than anything else. The unique index on
- * (operator, EventID) decides a race between two processes recording the same event.
+ * building: services report usage far more often than anything else. Outside a transaction
+ * it goes straight to the pg pool: Prisma's raw-query path (tracing spans, parameter
+ * serialization, result mapping) cost more per request than the statement itself. Either way
+ * it is one autocommitted statement, durable once answered. The unique index on (operator,
+ * EventID) decides a race between two processes recording the same event.
  */
 export async function recordUsage(
   db: Db,
   input: UsageRecordInput,
 ): Promise<{ entry: RecordedUsage; replayed: boolean }> {
   const eventId = input.eventId ?? null;
-  const [row] = await db.$queryRaw<RecordedUsage[]>`
-    INSERT INTO usage_entries (operator_id, meter, usage, extra_info, occurred_at, idempotency_key, event_id, created_at)
-    VALUES (${input.operatorId}, ${input.meter}, ${String(input.usage)}::numeric, ${input.extraInfo}, ${input.occurredAt},
-            ${input.idempotencyKey ?? null}, ${eventId}, ${input.createdAt ?? new Date()})
-    ${eventId === null ? Prisma.empty : Prisma.sql`ON CONFLICT (operator_id, event_id) DO NOTHING`}
-    RETURNING ${RETURNED}`;
+  const statement = eventId === null ? INSERT_PLAIN : INSERT_ONCE;
+  const values = [
+    input.operatorId,
+    input.meter,
+    String(input.usage),
+    input.extraInfo,
+    input.occurredAt,
+    input.idempotencyKey ?? null,
+    eventId,
+    input.createdAt ?? new Date(),
+  ];
+  const pool = poolOf(db);
+  const [row] = pool
+    ? await insertDirect(pool, statement, values)
+    : await db.$queryRawUnsafe<RecordedUsage[]>(statement, ...values);
   if (row) return { entry: row, replayed: false };
   const [earlier] = await db.$queryRaw<RecordedUsage[]>`
     SELECT ${RETURNED} FROM usage_entries WHERE operator_id = ${input.operatorId} AND event_id = ${eventId}`;
   if (!earlier) throw new Error(`event ${eventId} conflicted but cannot be found`);
   return { entry: earlier, replayed: true };
+}
+
+async function insertDirect(
+  pool: NonNullable<ReturnType<typeof poolOf>>,
+  statement: string,
+  values: unknown[],
+): Promise<RecordedUsage[]> {
+  // pg reads int8 as a string; the id stays exact as a bigint.
+  const { rows } = await pool.query<Omit<RecordedUsage, "id"> & { id: string }>(statement, values);
+  return rows.map((r) => ({ ...r, id: BigInt(r.id) }));
 }
 
 /**
