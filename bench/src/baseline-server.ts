@@ -3,6 +3,11 @@
  * Fastify route over `pg`, without tRPC, OpenAPI, auth, validation or rate limits. What the
  * REST layer costs is measured against this, in the same run on the same database.
  *
+ * `/cached/…` serves the same GETs from memory, as the API does from its read cache: the
+ * first request for a set of parameters queries, and every later one sends the body kept for
+ * it. What the layers alone cost (routing, auth, validation, ETag, serialization) is
+ * measured against those.
+ *
  *   node --import tsx baseline-server.ts <port>   (DATABASE_URL in the environment)
  */
 import Fastify from "fastify";
@@ -42,6 +47,62 @@ app.get<{ Params: { activityId: string }; Querystring: { from: string; to: strin
         Available: s.capacity - s.places_taken,
       })),
     };
+  },
+);
+
+/** Bodies already serialized, by request URL: a plain server's in-process cache. */
+const cached = new Map<string, string>();
+
+app.get<{ Querystring: { name?: string } }>("/cached/products", async (request, reply) => {
+  let body = cached.get(request.url);
+  if (body === undefined) {
+    // The API's shape (units included), so both send about as many bytes.
+    const { rows } = await pool.query(
+      `SELECT p.id AS "ID", p.activity_id AS "ActivityID", p.name AS "Name", p.description AS "Description",
+              p.duration_minutes AS "DurationMinutes", p.time_zone AS "TimeZone", p.location AS "Location",
+              json_build_object('Amount', p.price_amount, 'Currency', p.currency) AS "Price",
+              COALESCE((SELECT json_agg(json_build_object('ID', u.unit_id, 'Label', u.label, 'MinAge', u.min_age, 'MaxAge', u.max_age,
+                                                          'Price', json_build_object('Amount', u.price_amount, 'Currency', p.currency)) ORDER BY u.position, u.id)
+                          FROM product_units u WHERE u.product_id = p.id AND u.retired_at IS NULL), '[]') AS "Units",
+              p.min_participants AS "MinParticipants", p.max_participants AS "MaxParticipants"
+         FROM products p WHERE p.operator_id = $1 AND p.active AND ($2::text IS NULL OR p.name ILIKE '%' || $2 || '%') ORDER BY p.name, p.id`,
+      [Number(process.env.OPERATOR_ID), request.query.name ?? null],
+    );
+    body = JSON.stringify({ data: rows });
+    cached.set(request.url, body);
+  }
+  return reply.type("application/json; charset=utf-8").send(body);
+});
+
+app.get<{ Params: { activityId: string }; Querystring: { from: string; to: string } }>(
+  "/cached/timeslots/:activityId",
+  async (request, reply) => {
+    let body = cached.get(request.url);
+    if (body === undefined) {
+      const product = await pool.query<{ id: number; duration_minutes: number; time_zone: string }>(
+        "SELECT id, duration_minutes, time_zone FROM products WHERE activity_id = $1 AND operator_id = $2",
+        [request.params.activityId, Number(process.env.OPERATOR_ID)],
+      );
+      const found = product.rows[0];
+      if (!found) return reply.code(404).send({ error: "not found" });
+      const { rows } = await pool.query<{ starts_at: Date; capacity: number; places_taken: number }>(
+        "SELECT starts_at, capacity, places_taken FROM timeslots WHERE product_id = $1 AND starts_at >= $2 AND starts_at < $3 AND NOT closed ORDER BY starts_at",
+        [found.id, request.query.from, request.query.to],
+      );
+      const time = new Intl.DateTimeFormat("en-GB", { timeZone: found.time_zone, hour: "2-digit", minute: "2-digit" });
+      // The API's fields (local Time included); its offsets are the zone's, these UTC's: the same length.
+      body = JSON.stringify({
+        data: rows.map((s) => ({
+          Time: time.format(s.starts_at),
+          StartsAt: `${s.starts_at.toISOString().slice(0, 19)}+00:00`,
+          EndsAt: `${new Date(s.starts_at.getTime() + found.duration_minutes * 60_000).toISOString().slice(0, 19)}+00:00`,
+          Capacity: s.capacity,
+          Available: s.capacity - s.places_taken,
+        })),
+      });
+      cached.set(request.url, body);
+    }
+    return reply.type("application/json; charset=utf-8").send(body);
   },
 );
 

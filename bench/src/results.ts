@@ -18,6 +18,7 @@ export interface BenchResults {
   machine: Awaited<ReturnType<typeof machine>>;
   settings: { loadSeconds: number; connections: number; summarySamples: number; usageSizes: number[] };
   rest_get_ratio: number;
+  rest_get_layer_ratio: number;
   booking_rps: number;
   booking_p99_ms: number;
   /** Bookings per second through the API ÷ the same writes as plain `pg` transactions, same run. */

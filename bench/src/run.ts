@@ -65,7 +65,9 @@ try {
 
   const get = await phase("get", "1. GET timeslots and products: REST layer vs baseline", async () => {
     const measured = await restGet(stack, first.base, baseline.base, seconds);
-    log(`   rest_get_ratio ${measured.rest_get_ratio.toFixed(2)}`);
+    log(
+      `   rest_get_ratio ${measured.rest_get_ratio.toFixed(2)}, rest_get_layer_ratio ${measured.rest_get_layer_ratio.toFixed(2)}`,
+    );
     return measured;
   });
 
@@ -151,6 +153,7 @@ try {
       machine: facts,
       settings: { loadSeconds: seconds, connections: 50, summarySamples: samples, usageSizes: sizes },
       rest_get_ratio: get.rest_get_ratio,
+      rest_get_layer_ratio: get.rest_get_layer_ratio,
       booking_rps: booking.booking_rps,
       booking_p99_ms: booking.booking_p99_ms,
       booking_db_ratio: booking.booking_rps / bookingDb.tps,

@@ -33,6 +33,7 @@ const below = (figure: string, value: number | null, bound: number, inclusive = 
 export function targets(r: BenchResults): TargetVerdict[] {
   return [
     atLeast("rest_get_ratio", r.rest_get_ratio, 0.5),
+    atLeast("rest_get_layer_ratio", r.rest_get_layer_ratio, 0.6),
     atLeast("booking_db_ratio", r.booking_db_ratio, 0.5),
     below("booking_p99_ms", r.booking_p99_ms, 150, true),
     below("contention_ms", r.contention_ms, 600, true),

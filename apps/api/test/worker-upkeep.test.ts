@@ -133,7 +133,7 @@ describe("the worker's retention", () => {
       );
       expect(running.lines).toContainEqual({
         level: "info",
-        fields: expect.objectContaining({ idempotencyRecords: 1, consoleSessions: 1 }),
+        fields: expect.objectContaining({ idempotencyRecords: 1, consoleSessions: 1 }) as unknown,
         message: "expired records deleted",
       });
     } finally {
