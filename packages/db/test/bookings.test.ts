@@ -6,6 +6,7 @@ import { cancelBookingInTx } from "../src/bookings/cancel-booking.ts";
 import { createBookingInTx } from "../src/bookings/create-booking.ts";
 import { createDatabase, type Database } from "../src/client.ts";
 import { markEmailSentInTx } from "../src/email/mark-email-sent.ts";
+import { Prisma } from "../src/generated/prisma/client.ts";
 import { placePaidOrder } from "../src/orders/place-paid-order.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { customer, operatorWithSlot } from "./fixtures.ts";
@@ -93,6 +94,21 @@ describe("selling places", () => {
       kind: "timeslot-unavailable",
       message: "This timeslot is closed",
     });
+  });
+
+  it("refuses a timeslot that has moved since the seller read it, instead of selling another start", async () => {
+    const { product, timeslot } = await operatorWithSlot(db, { slug: "moved", capacity: 5 });
+    const readBeforeTheMove = { id: timeslot.id, startsAt: new Date(timeslot.startsAt.getTime() - 3_600_000) };
+    await expect(partnerBooking(product, readBeforeTheMove, 1)).rejects.toMatchObject({ kind: "timeslot-unavailable" });
+    expect((await db.timeslot.findUniqueOrThrow({ where: { id: timeslot.id } })).placesTaken).toBe(0);
+    expect(await db.booking.count({ where: { timeslotId: timeslot.id } })).toBe(0);
+  });
+
+  it("answers every column of the booking it wrote", async () => {
+    const { product, timeslot } = await operatorWithSlot(db, { slug: "columns", capacity: 5 });
+    const booking = await partnerBooking(product, timeslot, 1);
+    expect(Object.keys(booking).sort()).toEqual(Object.keys(Prisma.BookingScalarFieldEnum).sort());
+    expect(booking).toEqual(await db.booking.findUniqueOrThrow({ where: { id: booking.id } }));
   });
 
   it("gives places back on cancellation, once, and notifies the waitlist in order while places last", async () => {

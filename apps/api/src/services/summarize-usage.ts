@@ -1,3 +1,5 @@
+import pLimit from "p-limit";
+
 import {
   assembleGroupedSummary,
   assembleSummary,
@@ -29,6 +31,14 @@ export async function periodFor(db: Db, operatorId: number, query: SummaryQuery)
 }
 
 /**
+ * Grouped or filtered summaries running at once in this process. Their cost grows with the
+ * number of distinct dimension sets a client chose to send (a unique value per entry makes
+ * them read as many rollup rows as entries): a few at a time keep the other routes' pooled
+ * connections, and so every other operator's bookings and usage writes, out of their reach.
+ */
+const dimensionSummaries = pLimit(2);
+
+/**
  * The usage summary of contract section 8, with each meter's unit, grouped and filtered by
  * dimensions when asked (section 14), for the REST path and the console alike. Without
  * `groupBy` or filters it reads the plain rollups, which the dimensions never slow down.
@@ -42,21 +52,19 @@ export async function summarizeUsage(db: Db, operatorId: number, query: UsageSum
   const [summary, units] = await Promise.all([
     plain
       ? usageTotals(db, operatorId, start, end).then((totals) => assembleSummary(period, totals))
-      : usageTotalsByDimensions(db, operatorId, start, end, dimensions, grouped ? MAX_GROUPS + 1 : null).then(
-          (groups) => {
-            if (grouped && groups.length > MAX_GROUPS) {
-              throw new ValidationError([
-                {
-                  field: "groupBy",
-                  message: `groupBy gives more than ${MAX_GROUPS} groups in this period: narrow it with filter.<name> or a shorter period`,
-                },
-              ]);
-            }
-            return grouped
-              ? assembleGroupedSummary(period, groups, dimensions.groupBy)
-              : assembleSummary(period, groups);
-          },
-        ),
+      : dimensionSummaries(() =>
+          usageTotalsByDimensions(db, operatorId, start, end, dimensions, grouped ? MAX_GROUPS + 1 : null),
+        ).then((groups) => {
+          if (grouped && groups.length > MAX_GROUPS) {
+            throw new ValidationError([
+              {
+                field: "groupBy",
+                message: `groupBy gives more than ${MAX_GROUPS} groups in this period: narrow it with filter.<name> or a shorter period`,
+              },
+            ]);
+          }
+          return grouped ? assembleGroupedSummary(period, groups, dimensions.groupBy) : assembleSummary(period, groups);
+        }),
     meterUnits(db, operatorId),
   ]);
   return { ...summary, Meters: withUnits(summary.Meters, units) };

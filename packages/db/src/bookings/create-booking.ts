@@ -1,4 +1,4 @@
-import { holdEnd, newBookingReference, placesRefusal } from "@slotwise/core";
+import { ConflictError, holdEnd, newBookingReference, placesRefusal } from "@slotwise/core";
 
 import type { Booking } from "../generated/prisma/client.ts";
 import type { Db } from "../tx.ts";
@@ -13,26 +13,32 @@ import type { NewBooking } from "./booking-types.ts";
  * number of API processes, and the CHECK constraint on the table is the last line of defence.
  * A hold (`holdUntil`) takes the places the same way but sends nothing until it is confirmed.
  *
- * The e-mails name the start, so the caller passes the start it read (`input.startsAt`, from a
- * cache, say) and the UPDATE only matches while the timeslot still starts then. When it
- * matches nothing, the timeslot is read back: a refusal in the words of the core rule, or (a
- * moved start, places freed meanwhile) another try with what was read.
+ * The e-mails name the start, so the caller passes the start it read (`input.startsAt`) and
+ * the UPDATE only matches while the timeslot still starts then. When it matches nothing, the
+ * timeslot is read back: a refusal in the words of the core rule, a 409 when it has moved to
+ * another start (the customer asked for the one they read), or, places having been freed
+ * between the two, another try, a few times at most.
  */
 export async function createBookingInTx(db: Db, input: NewBooking): Promise<Booking> {
   const { priced, product, now } = input;
-  let startsAt = input.startsAt;
-  for (;;) {
-    const [booking] = await insertBooking(db, input, startsAt);
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const [booking] = await insertBooking(db, input);
     if (booking) return booking;
     const slot = await db.timeslot.findUniqueOrThrow({ where: { id: input.timeslotId } });
     const refusal = placesRefusal(slot, priced.participants, product.bookingCutoffMinutes, now);
     if (refusal) throw refusal;
-    startsAt = slot.startsAt;
+    if (slot.startsAt.getTime() !== input.startsAt.getTime()) {
+      throw new ConflictError("timeslot-unavailable", "This timeslot has moved to another time: look it up again");
+    }
   }
+  throw new ConflictError("timeslot-unavailable", "This timeslot is changing too fast to book: try again");
 }
 
-function insertBooking(db: Db, input: NewBooking, startsAt: Date) {
-  const { product, now, priced, customer, holdUntil } = input;
+/** Tries at a sale whose places keep being taken and freed between its UPDATE and its read. */
+const MAX_ATTEMPTS = 3;
+
+function insertBooking(db: Db, input: NewBooking) {
+  const { product, now, priced, customer, holdUntil, startsAt } = input;
   const reference = newBookingReference(input.random);
   const expiresAt = holdUntil ? holdEnd(holdUntil, startsAt) : null;
   // Without a customer, a confirmed booking is refused by the database itself (a CHECK).
