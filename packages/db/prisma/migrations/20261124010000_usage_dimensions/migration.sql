@@ -35,3 +35,11 @@ ALTER TABLE "usage_rollups_dims_15m" ADD CONSTRAINT "usage_rollups_dims_15m_oper
 
 -- AddForeignKey
 ALTER TABLE "usage_rollups_dims_daily" ADD CONSTRAINT "usage_rollups_dims_daily_operator_id_fkey" FOREIGN KEY ("operator_id") REFERENCES "operators"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- What the compactor had folded before this migration goes into the dimension rollups as
+-- entries without dimensions (which is what they are, unbackfilled): a grouped or filtered
+-- summary of an earlier period then adds up to the plain one, all of it in the null group.
+INSERT INTO "usage_rollups_dims_15m" ("operator_id", "bucket_start", "meter", "dimensions", "total", "events")
+SELECT "operator_id", "bucket_start", "meter", '{}', "total", "events" FROM "usage_rollups_15m";
+INSERT INTO "usage_rollups_dims_daily" ("operator_id", "day", "meter", "dimensions", "total", "events")
+SELECT "operator_id", "day", "meter", '{}', "total", "events" FROM "usage_rollups_daily";
