@@ -69,6 +69,9 @@ start("api", process.execPath, ["--import", "tsx", "src/main.ts"], resolve(root,
   SHOP_WRITES_PER_HOUR: "10000",
   CHECKOUT_PLACES_PER_15_MINUTES: "10000",
   PAYMENT_WEBHOOK_SECRET,
+  // Usage thresholds are checked every second (30 by default), so a scenario sees its notice
+  // within a few seconds; compaction and the e-mail sweep already run every 2 seconds.
+  THRESHOLD_CHECK_SECONDS: "1",
 });
 // The console comes up last, so once Playwright sees it answer, the whole stack is ready.
 await waitForReady(`${apiUrl}/readyz`);

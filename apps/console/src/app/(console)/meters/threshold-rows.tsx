@@ -28,7 +28,8 @@ export function ThresholdRows({
             ? "A threshold is a number such as 500 or 0.5"
             : undefined);
         return (
-          <div key={i} className="row">
+          // Each row is named, so its "Per" and "Value" are told apart from the other rows' ones.
+          <div key={i} className="row" role="group" aria-label={`Threshold ${i + 1}`}>
             <label className="field">
               Per
               <select
