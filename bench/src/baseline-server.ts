@@ -124,7 +124,8 @@ interface BatchEntry {
 }
 
 // The same statement shape as the API's batch insert (arrays through unnest, EventIDs deduplicated
-// by the unique index), straight from the parsed body: no validation, no exact-decimal checks.
+// by the entries' claiming trigger), straight from the parsed body: no validation, no exact-decimal
+// checks, no dimensions.
 app.post<{ Body: { Entries: BatchEntry[] } }>("/usage/batch", async (request, reply) => {
   const entries = request.body.Entries;
   const now = Math.floor(Date.now() / 1000);
@@ -133,8 +134,7 @@ app.post<{ Body: { Entries: BatchEntry[] } }>("/usage/batch", async (request, re
      SELECT $1, meter, usage::numeric, extra_info, to_timestamp(occurred_at), event_id
        FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[])
             WITH ORDINALITY AS batch(meter, usage, extra_info, occurred_at, event_id, position)
-      ORDER BY position
-     ON CONFLICT (operator_id, event_id) DO NOTHING`,
+      ORDER BY position`,
     [
       Number(process.env.OPERATOR_ID),
       entries.map((e) => e.Meter),

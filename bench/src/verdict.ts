@@ -66,6 +66,11 @@ export function checks(r: BenchResults): CheckVerdict[] {
     ["POST usage, one process", usage.one],
     ["POST usage, two processes", usage.two],
     ["POST usage batch", batch.api],
+    // A failing baseline would make its ratio meaningless (a ratio over nothing).
+    ["baseline GET timeslots", get.timeslots.baseline],
+    ["baseline GET products", get.products.baseline],
+    ["baseline POST usage", usage.baseline],
+    ["baseline POST usage batch", batch.baseline],
   ];
   const answered = contention.contention_sold + contention.refused;
   return [

@@ -62,7 +62,7 @@ async function recorded(stack: BenchStack, side: string): Promise<number> {
 
 /**
  * POST /usage/meters/batch through one API process against the baseline's plain `pg` insert
- * of the same bodies (same statement shape, same ON CONFLICT on EventID), same connections.
+ * of the same bodies (same statement shape, EventIDs claimed the same way), same connections.
  * Afterwards the batch meters are removed (entries and any rollups the worker made of them) and
  * the table vacuumed, so the summary and series datasets that follow are the bulk-loaded ones.
  */

@@ -18,7 +18,8 @@ export interface WorkResult<T> {
 }
 
 /**
- * Runs `work` in one transaction, honouring the request's `Idempotency-Key`: a repeat of the
+ * Runs `work` in one transaction (or, for a single statement without a key, in none: see
+ * `singleStatement`), honouring the request's `Idempotency-Key`: a repeat of the
  * same request gets the first response again (and `Idempotent-Replayed: true`) without
  * running anything; the stored response commits with the work, so a crash in between cannot
  * leave one without the other. The HTTP status and headers go out through `ctx.response`.

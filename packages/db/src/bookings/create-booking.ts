@@ -4,6 +4,7 @@ import type { Booking } from "../generated/prisma/client.ts";
 import type { Db } from "../tx.ts";
 import { bookingEmails } from "./booking-emails.ts";
 import type { NewBooking } from "./booking-types.ts";
+import { placesFit } from "./take-places.ts";
 
 /**
  * Sells places and records the booking, its history and its confirmation and reminder
@@ -65,9 +66,8 @@ function insertBooking(db: Db, input: NewBooking) {
   return db.$queryRaw<Booking[]>`
     WITH taken AS (
       UPDATE timeslots SET places_taken = places_taken + ${priced.participants}, updated_at = ${now}
-       WHERE id = ${input.timeslotId} AND starts_at = ${startsAt} AND NOT closed
-         AND starts_at - make_interval(mins => ${product.bookingCutoffMinutes}) > ${now}
-         AND places_taken + ${priced.participants} <= capacity
+       WHERE id = ${input.timeslotId} AND starts_at = ${startsAt}
+         AND ${placesFit(priced.participants, product.bookingCutoffMinutes, now)}
       RETURNING id
     ),
     booking AS (
