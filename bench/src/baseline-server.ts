@@ -26,19 +26,27 @@ app.get<{ Querystring: { name?: string } }>("/products", async (request) => {
   return { data: rows };
 });
 
+/** The activity's open timeslots starting in [from, to), with the product they belong to; null for an unknown activity. */
+async function openTimeslots(activityId: string, from: string, to: string) {
+  const product = await pool.query<{ id: number; duration_minutes: number; time_zone: string }>(
+    "SELECT id, duration_minutes, time_zone FROM products WHERE activity_id = $1 AND operator_id = $2",
+    [activityId, Number(process.env.OPERATOR_ID)],
+  );
+  const found = product.rows[0];
+  if (!found) return null;
+  const { rows } = await pool.query<{ starts_at: Date; capacity: number; places_taken: number }>(
+    "SELECT starts_at, capacity, places_taken FROM timeslots WHERE product_id = $1 AND starts_at >= $2 AND starts_at < $3 AND NOT closed ORDER BY starts_at",
+    [found.id, from, to],
+  );
+  return { product: found, rows };
+}
+
 app.get<{ Params: { activityId: string }; Querystring: { from: string; to: string } }>(
   "/timeslots/:activityId",
   async (request, reply) => {
-    const product = await pool.query<{ id: number; duration_minutes: number }>(
-      "SELECT id, duration_minutes FROM products WHERE activity_id = $1 AND operator_id = $2",
-      [request.params.activityId, Number(process.env.OPERATOR_ID)],
-    );
-    const found = product.rows[0];
-    if (!found) return reply.code(404).send({ error: "not found" });
-    const { rows } = await pool.query<{ starts_at: Date; capacity: number; places_taken: number }>(
-      "SELECT starts_at, capacity, places_taken FROM timeslots WHERE product_id = $1 AND starts_at >= $2 AND starts_at < $3 AND NOT closed ORDER BY starts_at",
-      [found.id, request.query.from, request.query.to],
-    );
+    const slots = await openTimeslots(request.params.activityId, request.query.from, request.query.to);
+    if (!slots) return reply.code(404).send({ error: "not found" });
+    const { product: found, rows } = slots;
     return {
       data: rows.map((s) => ({
         StartsAt: s.starts_at.toISOString(),
@@ -79,16 +87,9 @@ app.get<{ Params: { activityId: string }; Querystring: { from: string; to: strin
   async (request, reply) => {
     let body = cached.get(request.url);
     if (body === undefined) {
-      const product = await pool.query<{ id: number; duration_minutes: number; time_zone: string }>(
-        "SELECT id, duration_minutes, time_zone FROM products WHERE activity_id = $1 AND operator_id = $2",
-        [request.params.activityId, Number(process.env.OPERATOR_ID)],
-      );
-      const found = product.rows[0];
-      if (!found) return reply.code(404).send({ error: "not found" });
-      const { rows } = await pool.query<{ starts_at: Date; capacity: number; places_taken: number }>(
-        "SELECT starts_at, capacity, places_taken FROM timeslots WHERE product_id = $1 AND starts_at >= $2 AND starts_at < $3 AND NOT closed ORDER BY starts_at",
-        [found.id, request.query.from, request.query.to],
-      );
+      const slots = await openTimeslots(request.params.activityId, request.query.from, request.query.to);
+      if (!slots) return reply.code(404).send({ error: "not found" });
+      const { product: found, rows } = slots;
       const time = new Intl.DateTimeFormat("en-GB", { timeZone: found.time_zone, hour: "2-digit", minute: "2-digit" });
       // The API's fields (local Time included); its offsets are the zone's, these UTC's: the same length.
       body = JSON.stringify({
