@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 
-import { createDatabase } from "@slotwise/db";
+import { createDatabase, createUsageWriter } from "@slotwise/db";
 import { openDatabase } from "@slotwise/db/runtime";
 
 import { keyAuthenticator } from "./auth/authenticate-key.ts";
@@ -55,6 +55,7 @@ const app = await buildServer({
       redis,
     ),
     metrics: createApiMetrics({ db, cache }),
+    usageWriter: createUsageWriter(db),
   },
   rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),
   ready: () => readiness(db),

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { createUsageWriter } from "@slotwise/db";
+
 import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
 import { createGuards } from "../src/limits/guards.ts";
 import { createApiMetrics } from "../src/metrics/api-metrics.ts";
@@ -251,6 +253,7 @@ describe("the same router without HTTP", () => {
         authenticateKey: keyAuthenticator(api.db, api.cache, api.tracker, now),
         guards: createGuards(GENEROUS_GUARDS),
         metrics: createApiMetrics({ db: api.db, cache: api.cache }),
+        usageWriter: createUsageWriter(api.db),
       },
       { requestId: "test", authorization: `Bearer ${key}` },
     );

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 
-import { createDatabase } from "@slotwise/db";
+import { createDatabase, createUsageWriter } from "@slotwise/db";
 import { freePort } from "@slotwise/db/testing";
 
 import { ReadCache } from "../src/cache/read-cache.ts";
@@ -12,10 +12,10 @@ import { createApiMetrics } from "../src/metrics/api-metrics.ts";
 import type { Services } from "../src/trpc/context.ts";
 import { GENEROUS_GUARDS, OTA, PROBLEMS_BASE, PUBLIC_BASE, TEST_SETTINGS } from "./harness.ts";
 
-async function serve(services: Omit<Services, "metrics">, ready: () => Promise<object>) {
+async function serve(services: Omit<Services, "metrics" | "usageWriter">, ready: () => Promise<object>) {
   const app = await buildServer({
     env: { LOG_LEVEL: "silent", PUBLIC_BASE_URL: PUBLIC_BASE, PROBLEMS_BASE, TRUST_PROXY: false },
-    services: { ...services, metrics: createApiMetrics(services) },
+    services: { ...services, metrics: createApiMetrics(services), usageWriter: createUsageWriter(services.db) },
     rateLimit: createRateLimiter({ perSecond: 1000, burst: 1000 }),
     ready,
   });

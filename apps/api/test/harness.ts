@@ -1,7 +1,7 @@
 import { afterAll } from "vitest";
 
 import { DEFAULT_USAGE_RETENTION_DAYS, type ApiScopeName } from "@slotwise/core";
-import { createApiKey, type Database } from "@slotwise/db";
+import { createApiKey, createUsageWriter, type Database } from "@slotwise/db";
 import { useTestDatabase } from "@slotwise/db/testing";
 
 import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
@@ -106,6 +106,7 @@ export async function startApi(
       authenticateKey: keyAuthenticator(db, cache, tracker, now),
       guards: createGuards(options.guards ?? GENEROUS_GUARDS),
       metrics: createApiMetrics({ db, cache }),
+      usageWriter: createUsageWriter(db),
     },
     rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
     ready: () => readiness(db),

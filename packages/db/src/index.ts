@@ -28,8 +28,9 @@ export type { NewBooking, BookableProduct, CustomerDetails } from "./bookings/bo
 export { placePaidOrder, placePaidOrderInTx, type PaidOrderInput } from "./orders/place-paid-order.ts";
 export { checkoutOrder, checkoutOrderInTx, type CheckoutInput } from "./orders/checkout-order.ts";
 export { settlePayment, settlePaymentInTx, type PaymentOutcome } from "./orders/settle-payment.ts";
-export { recordUsage, recordBuiltInUsage, type UsageRecordInput } from "./usage/record-usage.ts";
+export { recordUsage, recordBuiltInUsage, type RecordedUsage, type UsageRecordInput } from "./usage/record-usage.ts";
 export { recordUsageBatch, type BatchEntry } from "./usage/record-usage-batch.ts";
+export { createUsageWriter, type UsageWriter, type UsageWriterOptions } from "./usage/usage-writer.ts";
 export { markEmailSent, markEmailSentInTx } from "./email/mark-email-sent.ts";
 export { queueEmail, type EmailToQueue } from "./email/queue-email.ts";
 export { notifyWaitlistInTx } from "./waitlist/notify-waitlist.ts";

@@ -18,8 +18,7 @@ export interface WorkResult<T> {
 }
 
 /**
- * Runs `work` in one transaction (or, for a single statement without a key, in none: see
- * `singleStatement`), honouring the request's `Idempotency-Key`: a repeat of the
+ * Runs `work` in one transaction (or, without a key, `withoutKey` when given), honouring the request's `Idempotency-Key`: a repeat of the
  * same request gets the first response again (and `Idempotent-Replayed: true`) without
  * running anything; the stored response commits with the work, so a crash in between cannot
  * leave one without the other. The HTTP status and headers go out through `ctx.response`.
@@ -29,8 +28,11 @@ export async function withIdempotency<T>(
   scope: string,
   request: unknown,
   work: (tx: Tx) => Promise<WorkResult<T>>,
-  /** `work` is a single statement, atomic by itself: without a key it runs outside a transaction (saving BEGIN and COMMIT). */
-  options: { singleStatement?: boolean } = {},
+  /**
+   * What runs instead when the request has no key: the same work as one statement, atomic by
+   * itself, outside a transaction (saving BEGIN and COMMIT), or grouped with other requests'.
+   */
+  options: { withoutKey?: () => Promise<WorkResult<T>> } = {},
 ): Promise<T> {
   const respond = (result: WorkResult<T>, replayed: boolean) => {
     ctx.response.status = result.status;
@@ -39,7 +41,7 @@ export async function withIdempotency<T>(
   };
   const key = ctx.idempotencyKey;
   if (key === undefined)
-    return respond(await (options.singleStatement ? work(ctx.db) : ctx.db.$transaction(work)), false);
+    return respond(await (options.withoutKey ? options.withoutKey() : ctx.db.$transaction(work)), false);
   if (key.length < 1 || key.length > 255) {
     throw new ValidationError([{ field: "Idempotency-Key", message: "Idempotency-Key must be 1 to 255 characters" }]);
   }

@@ -1,5 +1,5 @@
 import type { ApiScopeName } from "@slotwise/core";
-import type { Database } from "@slotwise/db";
+import type { Database, UsageWriter } from "@slotwise/db";
 
 import type { ReadCache } from "../cache/read-cache.ts";
 import type { Guards } from "../limits/guards.ts";
@@ -57,6 +57,8 @@ export interface Services {
   guards: Guards;
   /** Counters of this process, rendered at /metrics. */
   metrics: ApiMetrics;
+  /** Single usage entries without an Idempotency-Key, grouped into shared statements. */
+  usageWriter: UsageWriter;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { answersProblems, holdDeadline, placesRefusal, ValidationError, waiverStatus } from "@slotwise/core";
-import { createBookingInTx } from "@slotwise/db";
+import { createBookingInTx, type Db } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
@@ -69,37 +69,35 @@ export const createBooking = partnerProcedure
             ? placesRefusal(slot, checked.participants, product.bookingCutoffMinutes, ctx.now())
             : null;
           if (refusal) throw refusal;
-          const result = await withIdempotency(
-            ctx,
-            `POST /ota/${partner.slug}/booking`,
-            input,
-            async (tx) => {
-              const now = ctx.now();
-              const booking = await createBookingInTx(tx, {
-                product,
-                timeslotId: slot.id,
-                startsAt: slot.startsAt,
-                priced: checked ?? check(),
-                customer: input.Customer ? customerDetails(input.Customer) : null,
-                holdUntil: input.HoldMinutes === undefined ? undefined : holdDeadline(now, input.HoldMinutes),
-                source: "PARTNER",
-                partnerId: partner.id,
-                apiKeyId: principal.keyId,
-                paymentReference: input.PaymentReference ?? null,
-                answers,
-                waiverStatus: waiverStatus(questions, answers),
-                actor: `partner:${partner.slug}`,
-                now,
-                reminderHoursBefore: ctx.settings.reminderHoursBefore,
-              });
-              return {
-                status: 201,
-                body: { data: presentBooking(booking, product, now) },
-                headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
-              };
-            },
-            { singleStatement: true },
-          );
+          const sell = async (tx: Db) => {
+            const now = ctx.now();
+            const booking = await createBookingInTx(tx, {
+              product,
+              timeslotId: slot.id,
+              startsAt: slot.startsAt,
+              priced: checked ?? check(),
+              customer: input.Customer ? customerDetails(input.Customer) : null,
+              holdUntil: input.HoldMinutes === undefined ? undefined : holdDeadline(now, input.HoldMinutes),
+              source: "PARTNER",
+              partnerId: partner.id,
+              apiKeyId: principal.keyId,
+              paymentReference: input.PaymentReference ?? null,
+              answers,
+              waiverStatus: waiverStatus(questions, answers),
+              actor: `partner:${partner.slug}`,
+              now,
+              reminderHoursBefore: ctx.settings.reminderHoursBefore,
+            });
+            return {
+              status: 201,
+              body: { data: presentBooking(booking, product, now) },
+              headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
+            };
+          };
+          // Without a key the sale is one statement: no transaction around it.
+          const result = await withIdempotency(ctx, `POST /ota/${partner.slug}/booking`, input, sell, {
+            withoutKey: () => sell(ctx.db),
+          });
           // This process reads its own writes at once; the others are told after the commit.
           ctx.cache.changed(cacheTags.timeslots(product.id));
           return result;

@@ -1,11 +1,23 @@
 import { z } from "zod";
 
 import { ExactDecimal, occurredAtProblem, usageEntryBodySchema, ValidationError } from "@slotwise/core";
-import { recordUsage } from "@slotwise/db";
+import { recordUsage, type RecordedUsage, type UsageRecordInput } from "@slotwise/db";
 
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { usageEntrySchema } from "../../presenters/usage-schema.ts";
 import { usageWriteProcedure } from "../../trpc/procedures.ts";
+
+function answer({ entry, replayed }: { entry: RecordedUsage; replayed: boolean }) {
+  const data = {
+    ID: Number(entry.id),
+    Meter: entry.meter,
+    Usage: new ExactDecimal(entry.usage).toNumber(),
+    OccurredAt: Math.floor(entry.occurredAt.getTime() / 1000),
+    ExtraInfo: entry.extraInfo,
+  };
+  const headers: Record<string, string> = replayed ? { "Idempotent-Replayed": "true" } : {};
+  return { status: replayed ? 200 : 201, body: { data }, headers };
+}
 
 export const recordUsageEntry = usageWriteProcedure
   .meta({
@@ -26,36 +38,25 @@ export const recordUsageEntry = usageWriteProcedure
     const now = ctx.now();
     const problem = occurredAtProblem(input.OccurredAt, now, ctx.settings.usageRetentionDays);
     if (problem) throw new ValidationError([{ field: "OccurredAt", message: problem }]);
-    const occurredAt =
-      input.OccurredAt === undefined
-        ? new Date(Math.floor(now.getTime() / 1000) * 1000)
-        : new Date(input.OccurredAt * 1000);
+    const entry: UsageRecordInput = {
+      operatorId: ctx.principal.operatorId,
+      meter: input.Meter,
+      usage: input.Usage,
+      extraInfo: input.ExtraInfo ?? null,
+      occurredAt:
+        input.OccurredAt === undefined
+          ? new Date(Math.floor(now.getTime() / 1000) * 1000)
+          : new Date(input.OccurredAt * 1000),
+      eventId: input.EventID ?? null,
+      createdAt: now,
+    };
     const result = await withIdempotency(
       ctx,
       "POST /usage/meters",
       input,
-      async (tx) => {
-        const { entry, replayed } = await recordUsage(tx, {
-          operatorId: ctx.principal.operatorId,
-          meter: input.Meter,
-          usage: input.Usage,
-          extraInfo: input.ExtraInfo ?? null,
-          occurredAt,
-          idempotencyKey: ctx.idempotencyKey ?? null,
-          eventId: input.EventID ?? null,
-          createdAt: now,
-        });
-        const data = {
-          ID: Number(entry.id),
-          Meter: entry.meter,
-          Usage: new ExactDecimal(entry.usage).toNumber(),
-          OccurredAt: Math.floor(entry.occurredAt.getTime() / 1000),
-          ExtraInfo: entry.extraInfo,
-        };
-        const headers: Record<string, string> = replayed ? { "Idempotent-Replayed": "true" } : {};
-        return { status: replayed ? 200 : 201, body: { data }, headers };
-      },
-      { singleStatement: true },
+      async (tx) => answer(await recordUsage(tx, { ...entry, idempotencyKey: ctx.idempotencyKey ?? null })),
+      // Without a key the entry goes in with other requests' entries, in one statement.
+      { withoutKey: async () => answer(await ctx.usageWriter.record(entry)) },
     );
     // Counted once committed, and not for a repeat (of an EventID or an Idempotency-Key).
     if (ctx.response.status === 201 && ctx.response.headers["Idempotent-Replayed"] !== "true") {
