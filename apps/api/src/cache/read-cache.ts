@@ -1,3 +1,5 @@
+import { ReadTrail, type CacheReads } from "./read-trail.ts";
+
 interface Entry {
   value: unknown;
   expires: number;
@@ -29,7 +31,7 @@ const weightOf = (value: unknown) => (Array.isArray(value) ? value.length + 1 : 
  * Its memory is bounded whatever the keys clients make it see: entries, rows and key length
  * each have a limit, and the oldest entries go first.
  */
-export class ReadCache {
+export class ReadCache implements CacheReads {
   readonly #entries = new Map<string, Entry>();
   readonly #keysByTag = new Map<string, Set<string>>();
   readonly #generations = new Map<string, number>();
@@ -98,6 +100,33 @@ export class ReadCache {
   changed(tag: string): void {
     this.invalidate(tag);
     this.announce(tag);
+  }
+
+  /** How many changes to `tag` this cache has heard of (since its generations were last forgotten: see `epoch`). */
+  generation(tag: string): number {
+    return this.#generations.get(tag) ?? 0;
+  }
+
+  /** Moves on whenever generations were forgotten or announcements may have been missed: what was read before is suspect. */
+  get epoch(): number {
+    return this.#epoch;
+  }
+
+  /** A trail for one request, and reads that record themselves in it. */
+  trace(): { trail: ReadTrail; reads: CacheReads } {
+    const trail = new ReadTrail(this.#epoch);
+    return {
+      trail,
+      reads: {
+        read: (key, tag, load, keep) => {
+          trail.saw(tag, this.generation(tag));
+          return this.read(key, tag, load, keep);
+        },
+        changed: (tag) => {
+          this.changed(tag);
+        },
+      },
+    };
   }
 
   /** Whether changes are being heard; going deaf drops everything. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
 
+import { bearerToken } from "../auth/bearer-token.ts";
+import { AnswerMemo } from "../cache/answer-memo.ts";
 import { describeError } from "../problems/describe-error.ts";
 import { isProblemDocument, PROBLEM_CONTENT_TYPE, problemDocument } from "../problems/problem-document.ts";
 import { problem, type Problem } from "../problems/problem.ts";
@@ -14,6 +16,19 @@ import { requestCost } from "./request-cost.ts";
 import { instanceOf } from "./request-path.ts";
 import { metaByProcedure, methodsFor, restRoutes } from "./route-table.ts";
 import { problemHeaders, sendProblem } from "./send-problem.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The procedure's context, for what the edge does with its answer. */
+    procedureContext: Context | null;
+    /** Answered from a kept answer: nothing more to do on the way out. */
+    answeredFromMemo: boolean;
+    /** A GET's path and query as sent. */
+    requestTarget: string;
+    /** The API key a GET was authenticated with, if any. */
+    keyId: number | null;
+  }
+}
 
 export const REST_PREFIX = "/api/v2";
 export const routes = restRoutes(appRouter);
@@ -40,6 +55,13 @@ export function unmatchedRoute(path: string): { description: Problem; headers: R
  * asks for. Every error leaves as an RFC 7807 problem document, whoever raised it.
  */
 export async function restPlugin(rest: FastifyInstance, options: RestOptions): Promise<void> {
+  const { services } = options;
+  const memo = new AnswerMemo(services.cache);
+  rest.decorateRequest("procedureContext", null);
+  rest.decorateRequest("answeredFromMemo", false);
+  rest.decorateRequest("requestTarget", "");
+  rest.decorateRequest("keyId", null);
+
   rest.addHook("onRequest", async (request, reply) => {
     const query = request.url.indexOf("?");
     const verdict = await options.rateLimit(
@@ -55,6 +77,28 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
         problem("rate-limited", `Over this caller's rate limit; retry in ${verdict.headers["Retry-After"] ?? "1"} s`),
       );
     }
+  });
+
+  // A repeated poll is answered from the kept answer, after the rate limit and with its key
+  // authenticated as on any request; anything else (no key, a bad key, nothing kept) goes on
+  // to the procedure, which answers as it always does.
+  rest.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET") return;
+    // As sent: the library rewrites the URL on its way to the procedure.
+    request.requestTarget = request.url;
+    const token = bearerToken(headerValue(request.headers.authorization));
+    const principal = token ? await services.authenticateKey(token) : null;
+    if (!principal) return;
+    request.keyId = principal.keyId;
+    const kept = memo.find(principal.keyId, request.url, services.now().getTime());
+    if (!kept) return;
+    request.answeredFromMemo = true;
+    services.metrics.keptAnswerServed();
+    void reply.headers(kept.headers).header("ETag", kept.etag);
+    if (matchesIfNoneMatch(headerValue(request.headers["if-none-match"]), kept.etag)) {
+      return reply.code(304).removeHeader("Content-Type").send();
+    }
+    return reply.code(200).send(kept.body);
   });
 
   rest.addHook("preHandler", async (request, reply) => {
@@ -82,12 +126,29 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   });
 
   rest.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (typeof payload !== "string") return payload;
+    if (typeof payload !== "string" || request.answeredFromMemo) return payload;
     const status = reply.statusCode;
     if (status >= 400) return asProblem(request, reply, payload, options.problemsBase);
     if (request.method === "GET" && status === 200) {
       const tag = entityTag(payload);
       void reply.header("ETag", tag);
+      const ctx = request.procedureContext;
+      if (ctx?.response.keepable && request.keyId !== null) {
+        const headers: Record<string, string> = {};
+        for (const name of ["content-type", "cache-control"]) {
+          const value = reply.getHeader(name);
+          if (typeof value === "string") headers[name] = value;
+        }
+        const now = services.now().getTime();
+        memo.keep(
+          request.keyId,
+          request.requestTarget,
+          ctx.trail,
+          { body: payload, etag: tag, headers },
+          ctx.response.changesAt ?? null,
+          now,
+        );
+      }
       if (matchesIfNoneMatch(headerValue(request.headers["if-none-match"]), tag)) {
         void reply.code(304).removeHeader("Content-Type").removeHeader("Content-Length");
         return "";
@@ -99,7 +160,11 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   await rest.register(fastifyTRPCOpenApiPlugin, {
     basePath: REST_PREFIX,
     router: appRouter,
-    createContext: ({ req }: { req: FastifyRequest }): Context => contextFromRequest(options.services, req),
+    createContext: ({ req }: { req: FastifyRequest }): Context => {
+      const ctx = contextFromRequest(services, req);
+      req.procedureContext = ctx;
+      return ctx;
+    },
     responseMeta: ({
       ctx,
       paths,
@@ -111,6 +176,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     }) => {
       if (errors.length > 0 || !ctx) return { headers: retryAfterHeader(errors) };
       const meta = paths?.[0] ? metas.get(paths[0]) : undefined;
+      if (meta?.keepAnswers) ctx.response.keepable = true;
       const headers = {
         ...(meta?.cacheControl ? { "Cache-Control": meta.cacheControl } : {}),
         ...ctx.response.headers,

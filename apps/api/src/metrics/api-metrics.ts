@@ -13,6 +13,8 @@ export interface ApiMetrics {
   /** `outcome`: confirmed, held, released, replayed, refused_capacity, refused_unavailable, refused_<problem kind> or failed. */
   booking(channel: BookingChannel, outcome: string): void;
   usageEntriesIngested(count: number): void;
+  /** A GET answered from a kept whole answer (`AnswerMemo`), without running its procedure. */
+  keptAnswerServed(): void;
 }
 
 export interface MetricSources {
@@ -57,6 +59,11 @@ export function createApiMetrics(sources: MetricSources): ApiMetrics {
     help: "Usage entries recorded over REST (repeats of an EventID not counted)",
     registers: [registry],
   });
+  const keptAnswers = new Counter({
+    name: "slotwise_kept_answers_served_total",
+    help: "Partner GETs answered from a kept whole answer, without running the procedure",
+    registers: [registry],
+  });
   readCacheMetrics(registry, sources.cache);
   databaseMetrics(registry, sources.db);
 
@@ -72,6 +79,9 @@ export function createApiMetrics(sources: MetricSources): ApiMetrics {
     },
     usageEntriesIngested(count) {
       if (count > 0) usageEntries.inc(count);
+    },
+    keptAnswerServed() {
+      keptAnswers.inc();
     },
   };
 }

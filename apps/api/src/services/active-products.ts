@@ -1,14 +1,22 @@
 import { listActiveProducts, type Db } from "@slotwise/db";
 
-import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
+import { cacheTags } from "../cache/read-cache.ts";
+import type { CacheReads } from "../cache/read-trail.ts";
 
 /**
  * The operator's active products (optionally by part of the name). The whole list is shared
  * until one changes; a filtered one is read each time, so distinct filters cannot crowd the
- * cache out.
+ * cache out, but through the cache all the same, so that the request's trail knows what its
+ * answer depends on.
  */
-export function activeProducts(ctx: { db: Db; cache: ReadCache }, operatorId: number, name?: string) {
-  if (name) return listActiveProducts(ctx.db, operatorId, name);
+export function activeProducts(ctx: { db: Db; cache: CacheReads }, operatorId: number, name?: string) {
+  if (name)
+    return ctx.cache.read(
+      `products:${operatorId}:${name}`,
+      cacheTags.operatorProducts(operatorId),
+      () => listActiveProducts(ctx.db, operatorId, name),
+      () => false,
+    );
   return ctx.cache.read(`products:${operatorId}`, cacheTags.operatorProducts(operatorId), () =>
     listActiveProducts(ctx.db, operatorId),
   );

@@ -1,7 +1,8 @@
 import { assertCancellable, effectiveStatus, holdsPlaces } from "@slotwise/core";
 import { applyBookingCancellation, type Database } from "@slotwise/db";
 
-import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
+import { cacheTags } from "../cache/read-cache.ts";
+import type { CacheReads } from "../cache/read-trail.ts";
 
 /**
  * The one cancellation rule, for partners and the desk alike: a confirmed booking or a live
@@ -10,7 +11,7 @@ import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
  * changes nothing.
  */
 export async function cancelIfActive(
-  ctx: { db: Database; cache: ReadCache; now: () => Date },
+  ctx: { db: Database; cache: CacheReads; now: () => Date },
   booking: Parameters<typeof effectiveStatus>[0] & { id: number; startsAt: Date; productId: number },
   actor: string,
 ) {

@@ -1,10 +1,11 @@
 import { NotFoundError } from "@slotwise/core";
 import { findProductByActivityId, listQuestions, type Db } from "@slotwise/db";
 
-import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
+import { cacheTags } from "../cache/read-cache.ts";
+import type { CacheReads } from "../cache/read-trail.ts";
 
 /** The operator's active product with this ActivityID, or a 404 that names it. */
-export async function findActivity(ctx: { db: Db; cache: ReadCache }, operatorId: number, activityId: string) {
+export async function findActivity(ctx: { db: Db; cache: CacheReads }, operatorId: number, activityId: string) {
   const product = await ctx.cache.read(
     `activity:${operatorId}:${activityId}`,
     cacheTags.operatorProducts(operatorId),
@@ -16,6 +17,6 @@ export async function findActivity(ctx: { db: Db; cache: ReadCache }, operatorId
 }
 
 /** The activity's waiver questions in order, shared until one of them changes. */
-export function activityQuestions(ctx: { db: Db; cache: ReadCache }, productId: number) {
+export function activityQuestions(ctx: { db: Db; cache: CacheReads }, productId: number) {
   return ctx.cache.read(`questions:${productId}`, cacheTags.product(productId), () => listQuestions(ctx.db, productId));
 }

@@ -1,7 +1,15 @@
-import { addDays, availableTimeslots, localToInstants, NotFoundError, startOfLocalDay } from "@slotwise/core";
+import {
+  addDays,
+  availableTimeslots,
+  localToInstants,
+  nextSalesClose,
+  NotFoundError,
+  startOfLocalDay,
+} from "@slotwise/core";
 import { timeslotsAt, timeslotsBetween, type Db, type Product } from "@slotwise/db";
 
-import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
+import { cacheTags } from "../cache/read-cache.ts";
+import type { CacheReads } from "../cache/read-trail.ts";
 
 /**
  * The product's timeslot at a local date and HH:MM, or a 404 that says which. Read through the
@@ -9,7 +17,7 @@ import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
  * zone is in the key, since the entry is kept under the timeslots' tag, which a product's
  * change of zone does not touch.
  */
-export async function timeslotAt(ctx: { db: Db; cache: ReadCache }, product: Product, date: string, time: string) {
+export async function timeslotAt(ctx: { db: Db; cache: CacheReads }, product: Product, date: string, time: string) {
   const [slot] = await ctx.cache.read(
     `slot-at:${product.id}:${product.timeZone}:${date}T${time}`,
     cacheTags.timeslots(product.id),
@@ -24,7 +32,7 @@ export async function timeslotAt(ctx: { db: Db; cache: ReadCache }, product: Pro
  * A product's timeslots starting in `[from, to)`, shared between requests until one of them
  * changes. Whether each is still bookable is decided per request, from `now`.
  */
-export function cachedTimeslotsBetween(ctx: { db: Db; cache: ReadCache }, productId: number, from: Date, to: Date) {
+export function cachedTimeslotsBetween(ctx: { db: Db; cache: CacheReads }, productId: number, from: Date, to: Date) {
   return ctx.cache.read(
     `slots:${productId}:${from.toISOString()}:${to.toISOString()}`,
     cacheTags.timeslots(productId),
@@ -32,9 +40,12 @@ export function cachedTimeslotsBetween(ctx: { db: Db; cache: ReadCache }, produc
   );
 }
 
-/** The product's bookable timeslots of one local date, as partners and the shopfront see them. */
+/**
+ * The product's bookable timeslots of one local date, as partners and the shopfront see them,
+ * and when the clock alone next changes that list.
+ */
 export async function bookableTimeslotsOn(
-  ctx: { db: Db; cache: ReadCache },
+  ctx: { db: Db; cache: CacheReads },
   product: Product,
   date: string,
   now: Date,
@@ -45,5 +56,5 @@ export async function bookableTimeslotsOn(
     startOfLocalDay(date, product.timeZone),
     startOfLocalDay(addDays(date, 1), product.timeZone),
   );
-  return availableTimeslots(slots, product, date, now);
+  return { timeslots: availableTimeslots(slots, product, date, now), changesAt: nextSalesClose(slots, product, now) };
 }

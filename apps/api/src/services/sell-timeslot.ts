@@ -1,7 +1,8 @@
 import { holdDeadline, type PricedBooking, type WaiverAnswer } from "@slotwise/core";
 import { checkoutOrder, placePaidOrder, type Database, type Product } from "@slotwise/db";
 
-import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
+import { cacheTags } from "../cache/read-cache.ts";
+import type { CacheReads } from "../cache/read-trail.ts";
 import type { ApiMetrics } from "../metrics/api-metrics.ts";
 import { countBooking } from "../metrics/count-booking.ts";
 import { customerDetails } from "../presenters/booking.ts";
@@ -31,7 +32,7 @@ export interface Sale {
  * provider's webhook says the payment succeeded (see settleCheckout).
  */
 export async function sellTimeslot(
-  ctx: { db: Database; cache: ReadCache; now: () => Date; settings: Settings; metrics: ApiMetrics },
+  ctx: { db: Database; cache: CacheReads; now: () => Date; settings: Settings; metrics: ApiMetrics },
   sale: Sale,
 ) {
   const now = ctx.now();

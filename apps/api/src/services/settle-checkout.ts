@@ -1,7 +1,8 @@
 import type { PaymentEvent } from "@slotwise/core";
 import { settlePayment, type Database } from "@slotwise/db";
 
-import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
+import { cacheTags } from "../cache/read-cache.ts";
+import type { CacheReads } from "../cache/read-trail.ts";
 import type { ApiMetrics } from "../metrics/api-metrics.ts";
 import type { Settings } from "../trpc/context.ts";
 
@@ -10,7 +11,7 @@ import type { Settings } from "../trpc/context.ts";
  * order counted) or failed (its places released). Null when there is no such basket.
  */
 export async function settleCheckout(
-  ctx: { db: Database; cache: ReadCache; now: () => Date; settings: Settings; metrics: ApiMetrics },
+  ctx: { db: Database; cache: CacheReads; now: () => Date; settings: Settings; metrics: ApiMetrics },
   event: PaymentEvent,
 ) {
   const settled = await settlePayment(ctx.db, {

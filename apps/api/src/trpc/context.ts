@@ -2,6 +2,7 @@ import type { ApiScopeName } from "@slotwise/core";
 import type { Database, UsageWriter } from "@slotwise/db";
 
 import type { ReadCache } from "../cache/read-cache.ts";
+import type { CacheReads, ReadTrail } from "../cache/read-trail.ts";
 import type { Guards } from "../limits/guards.ts";
 import type { ApiMetrics } from "../metrics/api-metrics.ts";
 
@@ -28,6 +29,10 @@ export interface ConsolePrincipal {
 export interface ResponseExtras {
   status?: number;
   headers: Record<string, string>;
+  /** When the clock alone changes this answer (a timeslot's sales closing): a kept copy is not served from then on. */
+  changesAt?: Date | null;
+  /** Set by the REST edge for a procedure whose answers may be kept (`keepAnswers`). */
+  keepable?: boolean;
 }
 
 export interface Settings {
@@ -65,7 +70,11 @@ export interface Services {
  * Everything a procedure may use. Built from an HTTP request by the server, or directly by a
  * test (`createCaller`), so procedures never touch the request itself.
  */
-export interface Context extends Services {
+export interface Context extends Omit<Services, "cache"> {
+  /** The shared cache, through reads that record themselves in `trail`. */
+  cache: CacheReads;
+  /** What this request read through the cache: an answer built from it alone may be kept as long as all of it stands. */
+  trail: ReadTrail;
   requestId: string;
   /** The `Authorization` header, as sent. */
   authorization: string | undefined;
@@ -91,8 +100,11 @@ export interface RequestFacts {
 }
 
 export function createContext(services: Services, request: RequestFacts): Context {
+  const { trail, reads } = services.cache.trace();
   return {
     ...services,
+    cache: reads,
+    trail,
     requestId: request.requestId,
     authorization: request.authorization,
     idempotencyKey: request.idempotencyKey,

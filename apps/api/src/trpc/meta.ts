@@ -8,6 +8,11 @@ export type Meta = OpenApiMeta<{
   /** `Cache-Control` of a successful REST GET. */
   cacheControl?: string;
   /**
+   * Its successful answers depend only on the key, the request target, reads through the
+   * cache and, by `changesAt`, the clock: the REST edge may keep them (`AnswerMemo`).
+   */
+  keepAnswers?: boolean;
+  /**
    * The problems this procedure itself can answer; with those of the HTTP edge (a key, a POST
    * body) they are the error responses its REST operation documents.
    */

@@ -1,5 +1,5 @@
 import { instantToLocal, toOffsetIso } from "../time/local-time.ts";
-import { freePlaces, isBookable, type SlotState } from "./bookable.ts";
+import { freePlaces, isBookable, salesCloseAt, type SlotState } from "./bookable.ts";
 
 export interface ProductTiming {
   timeZone: string;
@@ -68,4 +68,19 @@ export function describeTimeslot(slot: SlotState, product: ProductTiming): Avail
     Capacity: slot.capacity,
     Available: freePlaces(slot),
   };
+}
+
+/**
+ * When the clock alone next changes what `availableDates` or `availableTimeslots` answer for
+ * these slots: the moment the first one bookable now stops selling. Null when none is
+ * bookable (then only a change to the slots themselves can change the answer).
+ */
+export function nextSalesClose(slots: readonly SlotState[], product: ProductTiming, now: Date): Date | null {
+  let first: number | null = null;
+  for (const slot of slots) {
+    if (!isBookable(slot, product.bookingCutoffMinutes, now)) continue;
+    const closes = salesCloseAt(slot, product.bookingCutoffMinutes).getTime();
+    if (first === null || closes < first) first = closes;
+  }
+  return first === null ? null : new Date(first);
 }

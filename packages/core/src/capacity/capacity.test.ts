@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { availableDates, availableTimeslots } from "./availability.ts";
+import { availableDates, availableTimeslots, nextSalesClose } from "./availability.ts";
 import { freePlaces, isBookable, releasePlaces, takePlaces, unbookableReason, type SlotState } from "./bookable.ts";
 import { participantsProblem } from "./participants.ts";
 
@@ -136,5 +136,48 @@ describe("availability", () => {
       },
     ]);
     expect(availableTimeslots(slots, lisbon, "2026-12-02", now)).toEqual([]);
+  });
+
+  it("says when the clock alone next changes the answer: the first bookable timeslot's sales close", () => {
+    expect(nextSalesClose(slots, lisbon, now)).toEqual(new Date("2026-12-01T09:30:00Z"));
+    expect(nextSalesClose([slots[0]!, slots[4]!], lisbon, now)).toBeNull();
+  });
+
+  it("keeps every answer the same from now until that moment, and changes it then (property)", () => {
+    const start = now.getTime();
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            offsetMinutes: fc.integer({ min: -120, max: 3 * 24 * 60 }),
+            capacity: fc.integer({ min: 1, max: 5 }),
+            taken: fc.integer({ min: 0, max: 5 }),
+            closed: fc.boolean(),
+          }),
+          { maxLength: 12 },
+        ),
+        fc.integer({ min: 0, max: 180 }),
+        fc.integer({ min: 0, max: 4 * 24 * 60 }),
+        (drawn, cutoff, laterMinutes) => {
+          const product = { ...lisbon, bookingCutoffMinutes: cutoff };
+          const state = drawn.map((d) => ({
+            startsAt: new Date(start + d.offsetMinutes * 60_000),
+            capacity: d.capacity,
+            placesTaken: Math.min(d.taken, d.capacity),
+            closed: d.closed,
+          }));
+          const answer = (at: Date) => [
+            availableDates(state, product, "2026-11-30", "2026-12-05", at),
+            ["2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04"].map((date) =>
+              availableTimeslots(state, product, date, at),
+            ),
+          ];
+          const changes = nextSalesClose(state, product, now);
+          const later = new Date(start + laterMinutes * 60_000);
+          if (changes === null || later < changes) expect(answer(later)).toEqual(answer(now));
+          if (changes !== null) expect(answer(changes)).not.toEqual(answer(now));
+        },
+      ),
+    );
   });
 });

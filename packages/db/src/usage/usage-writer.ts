@@ -54,12 +54,13 @@ export function createUsageWriter(db: Db, options: UsageWriterOptions = {}): Usa
       return;
     }
     // A skipped entry repeats an EventID: looked up (and answered as a replay) on its own.
-    await Promise.all(
-      group.map((w, i) => {
-        const row = rows[i];
-        return row ? w.resolve({ entry: row, replayed: false }) : writeAlone(w);
-      }),
-    );
+    const repeats: Promise<void>[] = [];
+    group.forEach((w, i) => {
+      const row = rows[i];
+      if (row) w.resolve({ entry: row, replayed: false });
+      else repeats.push(writeAlone(w));
+    });
+    await Promise.all(repeats);
   }
 
   function drain(): void {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { addDays, availableDates, dateRangeCheck, startOfLocalDay } from "@slotwise/core";
+import { addDays, availableDates, dateRangeCheck, nextSalesClose, startOfLocalDay } from "@slotwise/core";
 
 import { activityIdParam, dateParam, partnerParam } from "../../inputs/path-params.ts";
 import { availableDateSchema } from "../../presenters/availability-schema.ts";
@@ -28,6 +28,7 @@ export const listAvailableDates = partnerProcedure
         "The dates of the range (local to the activity, both ends included, at most 366 days) with at least one bookable timeslot that has a free place, ascending.",
     },
     problems: ["invalid-parameter", "not-found", "validation"],
+    keepAnswers: true,
   })
   .input(input)
   .output(z.object({ data: z.array(availableDateSchema) }))
@@ -36,5 +37,7 @@ export const listAvailableDates = partnerProcedure
     const from = startOfLocalDay(input.StartDate, product.timeZone);
     const to = startOfLocalDay(addDays(input.EndDate, 1), product.timeZone);
     const slots = await cachedTimeslotsBetween(ctx, product.id, from, to);
-    return { data: availableDates(slots, product, input.StartDate, input.EndDate, ctx.now()) };
+    const now = ctx.now();
+    ctx.response.changesAt = nextSalesClose(slots, product, now);
+    return { data: availableDates(slots, product, input.StartDate, input.EndDate, now) };
   });

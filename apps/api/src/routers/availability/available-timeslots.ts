@@ -17,10 +17,13 @@ export const listAvailableTimeslots = partnerProcedure
         "Timeslots of the date (local to the activity) that have not started, are not past their booking cut-off, are open and have a free place, ascending.",
     },
     problems: ["invalid-parameter", "not-found", "validation"],
+    keepAnswers: true,
   })
   .input(z.object({ partner: partnerParam, ActivityID: activityIdParam, Date: dateParam("Date") }))
   .output(z.object({ data: z.array(availableTimeslotSchema) }))
   .query(async ({ ctx, input }) => {
     const product = await findActivity(ctx, ctx.principal.operatorId, input.ActivityID);
-    return { data: await bookableTimeslotsOn(ctx, product, input.Date, ctx.now()) };
+    const { timeslots, changesAt } = await bookableTimeslotsOn(ctx, product, input.Date, ctx.now());
+    ctx.response.changesAt = changesAt;
+    return { data: timeslots };
   });

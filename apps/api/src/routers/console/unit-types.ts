@@ -14,7 +14,8 @@ import {
 } from "@slotwise/core";
 import { addUnitType, changeUnitType, productUnitTypes, retireUnitType, type Db } from "@slotwise/db";
 
-import { cacheTags, type ReadCache } from "../../cache/read-cache.ts";
+import { cacheTags } from "../../cache/read-cache.ts";
+import type { CacheReads } from "../../cache/read-trail.ts";
 import { consoleProcedure } from "../../trpc/procedures.ts";
 
 const productInput = z.object({ productId: idField("productId") });
@@ -67,7 +68,7 @@ const unitTypeInput = productInput
     path: ["maxAge"],
   });
 
-function forgetProduct(ctx: { cache: ReadCache; principal: { operatorId: number } }, productId: number) {
+function forgetProduct(ctx: { cache: CacheReads; principal: { operatorId: number } }, productId: number) {
   ctx.cache.changed(cacheTags.product(productId));
   ctx.cache.changed(cacheTags.operatorProducts(ctx.principal.operatorId));
 }

@@ -20,6 +20,7 @@ export const listProducts = partnerProcedure
     },
     problems: ["validation"],
     cacheControl: "private, max-age=300",
+    keepAnswers: true,
   })
   .input(
     z.object({

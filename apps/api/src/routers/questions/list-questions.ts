@@ -27,6 +27,7 @@ export const listCoreQuestions = anyPartnerProcedure
       description,
     },
     problems: ["invalid-parameter", "not-found"],
+    keepAnswers: true,
   })
   .input(z.object({ ActivityID: activityIdParam }))
   .output(output)
@@ -42,6 +43,7 @@ export const listPartnerQuestions = partnerProcedure
       description,
     },
     problems: ["invalid-parameter", "not-found"],
+    keepAnswers: true,
   })
   .input(z.object({ partner: partnerParam, ActivityID: activityIdParam }))
   .output(output)

@@ -52,7 +52,7 @@ export const shopTimeslots = publicProcedure
   .query(async ({ ctx, input }) => {
     const operator = await operatorNamed(ctx.db, input.operator);
     const product = await findActivity(ctx, operator.id, input.ActivityID);
-    return bookableTimeslotsOn(ctx, product, input.Date, ctx.now());
+    return (await bookableTimeslotsOn(ctx, product, input.Date, ctx.now())).timeslots;
   });
 
 export const shopCheckout = shopWriteProcedure

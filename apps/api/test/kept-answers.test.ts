@@ -1,0 +1,156 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { instantToLocal } from "@slotwise/core";
+
+import { AnswerMemo } from "../src/cache/answer-memo.ts";
+import { ReadCache } from "../src/cache/read-cache.ts";
+import { bookingBody, openSlot } from "./fixtures.ts";
+import { METRICS_TOKEN, OTA, startApi, type Api } from "./harness.ts";
+import { seriesValue } from "./prometheus-text.ts";
+
+let api: Api;
+let key: string;
+beforeAll(async () => {
+  api = await startApi();
+  key = await api.key();
+});
+
+async function served(): Promise<number> {
+  const response = await fetch(`${api.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  return seriesValue(await response.text(), "slotwise_kept_answers_served_total");
+}
+
+interface Timeslot {
+  Time: string;
+  Available: number;
+}
+
+const timeslotsOf = async (response: Response) => ((await response.json()) as { data: Timeslot[] }).data;
+
+describe("partner GETs answered from kept answers", () => {
+  it("answer a repeated poll from the kept answer, byte for byte, with 304 and HEAD as usual", async () => {
+    const info = await openSlot(api.db);
+    const path = `${OTA}/availability/${info.product.activityId}/timeslots?Date=${info.date}`;
+    const first = await api.request(path, { key });
+    const body = await first.text();
+    const before = await served();
+    const again = await api.request(path, { key });
+    expect(await served()).toBe(before + 1);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(body);
+    for (const header of ["content-type", "etag", "cache-control"]) {
+      expect(again.headers.get(header)).toBe(first.headers.get(header));
+    }
+    expect(again.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    expect(again.headers.get("ratelimit-remaining")).not.toBeNull();
+    const etag = first.headers.get("etag")!;
+    const unchanged = await api.request(path, { key, headers: { "If-None-Match": etag } });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe("");
+    const head = await api.request(path, { key, method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(etag);
+    expect(await head.text()).toBe("");
+  });
+
+  it("never serve a kept answer after a sale, or after a change written by anyone else", async () => {
+    const info = await openSlot(api.db, { free: 3 });
+    const path = `${OTA}/availability/${info.product.activityId}/timeslots?Date=${info.date}`;
+    const free = async () =>
+      (await timeslotsOf(await api.request(path, { key }))).find((s) => s.Time === info.time)?.Available;
+    const start = info.slot.capacity - info.slot.placesTaken;
+    expect(await free()).toBe(start);
+    const kept = await served();
+    expect(await free()).toBe(start);
+    expect(await served()).toBe(kept + 1);
+    const sold = await api.request(`${OTA}/booking`, { key, method: "POST", json: bookingBody(info) });
+    expect(sold.status).toBe(201);
+    expect(await free()).toBe(start - info.product.minParticipants);
+    // Another process's change reaches this one through the change log, as any other would.
+    await api.db.timeslot.update({ where: { id: info.slot.id }, data: { capacity: { increment: 5 } } });
+    expect(await free()).toBe(start - info.product.minParticipants + 5);
+    await api.db.timeslot.update({ where: { id: info.slot.id }, data: { closed: true } });
+    expect(await free()).toBeUndefined();
+  });
+
+  it("stop listing a timeslot the moment its sales close, kept answer or not", async () => {
+    const info = await openSlot(api.db);
+    const product = info.product;
+    const closesAt = Date.now() + 2_500;
+    const startsAt = new Date(closesAt + product.bookingCutoffMinutes * 60_000);
+    const slot = await api.db.timeslot.create({ data: { productId: product.id, startsAt, capacity: 4 } });
+    const local = instantToLocal(startsAt, product.timeZone);
+    const path = `${OTA}/availability/${product.activityId}/timeslots?Date=${local.date}`;
+    const listed = async () => (await timeslotsOf(await api.request(path, { key }))).some((s) => s.Time === local.time);
+    expect(await listed()).toBe(true);
+    const kept = await served();
+    expect(await listed()).toBe(true);
+    expect(await served()).toBe(kept + 1);
+    await new Promise((resolve) => setTimeout(resolve, closesAt - Date.now() + 50));
+    expect(await listed()).toBe(false);
+    await api.db.timeslot.delete({ where: { id: slot.id } });
+  });
+
+  it("authenticate the key on every request, and keep each key's answers its own", async () => {
+    const own = await api.key();
+    const path = `${OTA}/products`;
+    expect((await api.request(path, { key: own })).status).toBe(200);
+    const kept = await served();
+    expect((await api.request(path, { key: own })).status).toBe(200);
+    expect(await served()).toBe(kept + 1);
+    await api.db.apiKey.updateMany({ where: { prefix: own.slice(0, 11) }, data: { revokedAt: new Date() } });
+    expect((await api.request(path, { key: own })).status).toBe(401);
+    const other = await api.key({ partner: "globetrek" });
+    const refused = await api.request(path, { key: other });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("content-type")).toBe("application/problem+json");
+  });
+});
+
+describe("AnswerMemo's bounds", () => {
+  const answer = (body: string) => ({ body, etag: '"x"', headers: {} });
+
+  function live(): { cache: ReadCache; trail: () => ReturnType<ReadCache["trace"]>["trail"] } {
+    const cache = new ReadCache(60_000);
+    cache.setLive(true);
+    return {
+      cache,
+      trail: () => {
+        const { trail, reads } = cache.trace();
+        void reads.read("k", "tag:1", () => Promise.resolve(1));
+        return trail;
+      },
+    };
+  }
+
+  it("let no key push out another key's answers, however many targets it makes up", () => {
+    const { cache, trail } = live();
+    const memo = new AnswerMemo(cache, { maxPerKey: 100, maxEntries: 1_000 });
+    memo.keep(1, "/a", trail(), answer("kept"), null, 0);
+    for (let i = 0; i < 5_000; i++) memo.keep(2, `/b?junk=${i}`, trail(), answer("junk"), null, 0);
+    expect(memo.find(1, "/a", 1)?.body).toBe("kept");
+    expect(memo.size).toBe(101);
+  });
+
+  it("hold no more than its bytes, and no answer past its time, its change or a gap in the change feed", () => {
+    const { cache, trail } = live();
+    const memo = new AnswerMemo(cache, { maxBytes: 16_000, ttlMs: 1_000 });
+    for (let i = 0; i < 100; i++) memo.keep(i, "/p", trail(), answer("x".repeat(900)), null, 0);
+    expect(memo.size).toBeLessThanOrEqual(17);
+    memo.keep(500, "/t", trail(), answer("t"), new Date(10), 0);
+    expect(memo.find(500, "/t", 9)?.body).toBe("t");
+    expect(memo.find(500, "/t", 10)).toBeUndefined();
+    memo.keep(501, "/t", trail(), answer("t"), null, 0);
+    expect(memo.find(501, "/t", 1_000)).toBeUndefined();
+    memo.keep(502, "/t", trail(), answer("t"), null, 0);
+    cache.invalidate("tag:1");
+    expect(memo.find(502, "/t", 1)).toBeUndefined();
+    memo.keep(503, "/t", trail(), answer("t"), null, 0);
+    cache.setLive(false);
+    cache.setLive(true);
+    expect(memo.find(503, "/t", 1)).toBeUndefined();
+    // An answer that read nothing through the cache has nothing to be checked against: never kept.
+    memo.keep(504, "/t", cache.trace().trail, answer("t"), null, 0);
+    expect(memo.find(504, "/t", 1)).toBeUndefined();
+  });
+});
