@@ -327,3 +327,77 @@ describe("a dimension with a new value per entry", () => {
     expect(((await ungrouped.json()) as { data: Summary }).data.Totals).toEqual({ Usage: 1001, Events: 1001 });
   });
 });
+
+describe("dimensions named like Object.prototype's members", () => {
+  it("stores, groups, filters and answers __proto__, constructor and toString as they were sent", async () => {
+    const oddId = (await api.db.operator.create({ data: { slug: "odd-names-co", name: "Odd Names Co" } })).id;
+    const oddKey = await api.key({ operator: "odd-names-co", scopes: ["usage:write", "usage:read"] });
+    const send = (path: string, json: unknown) => api.request(path, { method: "POST", key: oddKey, json });
+    const single = await send(SINGLE, {
+      Meter: "calls",
+      Usage: 2,
+      ExtraInfo: '{"__proto__":"p1","constructor":"c1","toString":7}',
+      OccurredAt: at("2026-05-10T10:00:00Z"),
+    });
+    expect(single.status).toBe(201);
+    const batch = await send(BATCH, {
+      Entries: [
+        {
+          Meter: "calls",
+          Usage: 3,
+          ExtraInfo: '{"__proto__":"p2","constructor":"c1"}',
+          OccurredAt: at("2026-05-11T10:00:00Z"),
+        },
+        { Meter: "calls", Usage: 5, ExtraInfo: '{"toString":true}', OccurredAt: at("2026-05-12T10:00:00Z") },
+      ],
+    });
+    expect(batch.status).toBe(201);
+
+    const stored = await api.db.$queryRaw<{ dims: string }[]>`
+      SELECT dimensions::text AS dims FROM usage_entries WHERE operator_id = ${oddId} ORDER BY id`;
+    expect(stored.map((r) => r.dims)).toEqual([
+      '{"toString": 7, "__proto__": "p1", "constructor": "c1"}',
+      '{"__proto__": "p2", "constructor": "c1"}',
+      '{"toString": true}',
+    ]);
+
+    // Read as text and parsed by JSON.parse, which keeps "__proto__" as an own member like any other.
+    const groups = async (query: string) => {
+      const response = await api.request(`${SINGLE}?${PERIOD}&${query}`, { key: oddKey });
+      expect(response.status).toBe(200);
+      const body = JSON.parse(await response.text()) as { data: Summary };
+      return body.data.Meters.flatMap((m) => m.Groups ?? []).map((g) => [Object.entries(g.Values), g.TotalUsage]);
+    };
+    expect(await groups("groupBy=__proto__&groupBy=constructor&groupBy=toString")).toEqual([
+      [
+        [
+          ["__proto__", null],
+          ["constructor", null],
+          ["toString", true],
+        ],
+        5,
+      ],
+      [
+        [
+          ["__proto__", "p2"],
+          ["constructor", "c1"],
+          ["toString", null],
+        ],
+        3,
+      ],
+      [
+        [
+          ["__proto__", "p1"],
+          ["constructor", "c1"],
+          ["toString", 7],
+        ],
+        2,
+      ],
+    ]);
+    expect(await groups("groupBy=__proto__&filter.__proto__=p1")).toEqual([[[["__proto__", "p1"]], 2]]);
+    expect(await groups("groupBy=toString&filter.constructor=c1")).toEqual([
+      [[["toString", null]], 3],
+      [[["toString", 7]], 2],
+    ]);
+  });
+});
