@@ -401,3 +401,29 @@ describe("dimensions named like Object.prototype's members", () => {
     ]);
   });
 });
+
+describe("a name repeated in ExtraInfo", () => {
+  it("is no dimension, even with equal values, single and batch alike; the other members still are", async () => {
+    const twiceId = (await api.db.operator.create({ data: { slug: "twice-co", name: "Twice Co" } })).id;
+    const twiceKey = await api.key({ operator: "twice-co", scopes: ["usage:write", "usage:read"] });
+    const send = (path: string, json: unknown) => api.request(path, { method: "POST", key: twiceKey, json });
+    const occurredAt = at("2026-05-10T10:00:00Z");
+    const same = '{"region":"eu","plan":"pro","region":"eu"}';
+    const differing = '{"region":"eu","plan":"pro","region":"us"}';
+    expect((await send(SINGLE, { Meter: "calls", Usage: 1, ExtraInfo: same, OccurredAt: occurredAt })).status).toBe(
+      201,
+    );
+    const batch = await send(BATCH, {
+      Entries: [same, differing].map((ExtraInfo) => ({ Meter: "calls", Usage: 1, ExtraInfo, OccurredAt: occurredAt })),
+    });
+    expect(batch.status).toBe(201);
+
+    const stored = await api.db.$queryRaw<{ dims: string | null }[]>`
+      SELECT dimensions::text AS dims FROM usage_entries WHERE operator_id = ${twiceId} ORDER BY id`;
+    expect(stored.map((r) => r.dims)).toEqual(['{"plan": "pro"}', '{"plan": "pro"}', '{"plan": "pro"}']);
+    const response = await api.request(`${SINGLE}?${PERIOD}&groupBy=region&groupBy=plan`, { key: twiceKey });
+    expect(((await response.json()) as { data: Summary }).data.Meters[0]?.Groups).toEqual([
+      { Values: { region: null, plan: "pro" }, TotalUsage: 3, EventCount: 3 },
+    ]);
+  });
+});
