@@ -283,6 +283,12 @@ describe("refuses hostile dimension parameters with a 422 naming the parameter",
       "filter",
       "at most 10 times",
     ],
+    ["groupBy[] (a list in PHP's or Rails' spelling)", "groupBy[]=region", "groupBy[]", "write groupBy=region,"],
+    ["groupBy[0]", "groupBy[0]=region&groupBy[1]=plan", "groupBy[1]", "write groupBy=plan,"],
+    ["groupby in other letters", "groupby=region", "groupby", "write groupBy=region,"],
+    ["filter[region] (a map in qs' spelling)", "filter[region]=eu", "filter[region]", "write filter.region=eu"],
+    ["Filter.region", "Filter.region=eu", "Filter.region", "write filter.region=eu"],
+    ["filter with no name", "filter=region%3Deu", "filter", "write filter.<name>=<value>"],
   ])("refuses %s", async (_label, query, field, message) => {
     const response = await api.request(`${SINGLE}?${PERIOD}&${query}`, { key });
     expect(response.status).toBe(422);

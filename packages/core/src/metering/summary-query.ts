@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { dateRangeCheck } from "../validation/date-range.ts";
 import { stringField } from "../validation/fields.ts";
+import { dimensionParameterSpelling } from "./dimension-parameter-spelling.ts";
 import { periodQueryFields } from "./period.ts";
 import { DIMENSION_NAME_PATTERN, filterMatches, MAX_DIMENSION_VALUE_LENGTH } from "./usage-dimensions.ts";
 
@@ -48,7 +49,8 @@ function filterProblem(key: string, value: unknown): string | null {
 
 /**
  * The query of `GET /usage/meters` (contract sections 8 and 14): the period, `groupBy`, and
- * `filter.<name>=<value>` parameters, which are not fixed names and so pass through to the check.
+ * `filter.<name>=<value>` parameters, which are not fixed names and so pass through to the check;
+ * other spellings of `groupBy` and `filter` are refused there.
  */
 export const usageSummaryQuerySchema = z
   .looseObject({ ...periodQueryFields, groupBy: groupByList.optional() })
@@ -56,6 +58,8 @@ export const usageSummaryQuerySchema = z
   .check((ctx) => {
     let count = 0;
     for (const [key, value] of Object.entries(ctx.value)) {
+      const misspelled = dimensionParameterSpelling(key, value);
+      if (misspelled) ctx.issues.push({ code: "custom", path: [key], message: misspelled, input: value });
       if (!key.startsWith(FILTER_PREFIX)) continue;
       const problem = filterProblem(key, value);
       if (problem) ctx.issues.push({ code: "custom", path: [key], message: problem, input: value });
