@@ -26,9 +26,9 @@ function raw(path: string, headers: Record<string, string> = {}, method = "GET",
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
+        response.on("end", () => {
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
+        });
         response.on("error", reject);
       },
     );
