@@ -11,9 +11,10 @@ export const MAX_GROUP_BY = 3;
 export const MAX_FILTER_VALUES = 10;
 export const FILTER_PREFIX = "filter.";
 /**
- * Groups in one answer, all meters together (about 100 KB of JSON). A dimension with a new
- * value per entry would otherwise answer as many groups as entries; beyond this the answer is
- * a 422 naming groupBy, as a series with too many meters is, rather than a cut list.
+ * Groups in one answer, all meters together (about 100 KB of JSON, up to some 650 KB with
+ * three long names and values: answers are compressed). A dimension with a new value per
+ * entry would otherwise answer as many groups as entries; beyond this the answer is a 422
+ * naming groupBy, as a series with too many meters is, rather than a cut list.
  */
 export const MAX_GROUPS = 1_000;
 
