@@ -90,6 +90,26 @@ describe("POST /usage/meters/batch", () => {
   });
 
   it.each([
+    ["older than the retention", at - 10 * 365 * 86_400, "days before the server clock"],
+    ["over a day ahead", at + 10 * 365 * 86_400, "ahead of the server clock"],
+  ])(
+    "names the entry whose OccurredAt is %s in detail and errors, like every per-entry refusal",
+    async (_label, t, rule) => {
+      const response = await post(BATCH, {
+        Entries: [
+          { Meter: "api-calls", Usage: 1 },
+          { Meter: "api-calls", Usage: 1, OccurredAt: t },
+        ],
+      });
+      expect(response.status).toBe(422);
+      const { problem } = await problemOf(response);
+      expect(problem.detail).toMatch(/^Entries\[1\]\.OccurredAt must not be /);
+      expect(problem.detail).toContain(rule);
+      expect(problem.errors).toEqual([{ field: "Entries[1].OccurredAt", message: problem.detail }]);
+    },
+  );
+
+  it.each([
     ["no entries", { Entries: [] }, "Entries"],
     ["1,001 entries", { Entries: Array.from({ length: 1_001 }, () => ({ Meter: "x", Usage: 1 })) }, "Entries"],
     ["no list", { Entries: "all of them" }, "Entries"],

@@ -283,6 +283,12 @@ describe("refuses hostile dimension parameters with a 422 naming the parameter",
       "filter",
       "at most 10 times",
     ],
+    ["groupBy[] (a list in PHP's or Rails' spelling)", "groupBy[]=region", "groupBy[]", "write groupBy=region,"],
+    ["groupBy[0]", "groupBy[0]=region&groupBy[1]=plan", "groupBy[1]", "write groupBy=plan,"],
+    ["groupby in other letters", "groupby=region", "groupby", "write groupBy=region,"],
+    ["filter[region] (a map in qs' spelling)", "filter[region]=eu", "filter[region]", "write filter.region=eu"],
+    ["Filter.region", "Filter.region=eu", "Filter.region", "write filter.region=eu"],
+    ["filter with no name", "filter=region%3Deu", "filter", "write filter.<name>=<value>"],
   ])("refuses %s", async (_label, query, field, message) => {
     const response = await api.request(`${SINGLE}?${PERIOD}&${query}`, { key });
     expect(response.status).toBe(422);
@@ -325,5 +331,105 @@ describe("a dimension with a new value per entry", () => {
     ]);
     const ungrouped = await api.request(`${SINGLE}?${PERIOD}`, { key: uniqueKey });
     expect(((await ungrouped.json()) as { data: Summary }).data.Totals).toEqual({ Usage: 1001, Events: 1001 });
+  });
+});
+
+describe("dimensions named like Object.prototype's members", () => {
+  it("stores, groups, filters and answers __proto__, constructor and toString as they were sent", async () => {
+    const oddId = (await api.db.operator.create({ data: { slug: "odd-names-co", name: "Odd Names Co" } })).id;
+    const oddKey = await api.key({ operator: "odd-names-co", scopes: ["usage:write", "usage:read"] });
+    const send = (path: string, json: unknown) => api.request(path, { method: "POST", key: oddKey, json });
+    const single = await send(SINGLE, {
+      Meter: "calls",
+      Usage: 2,
+      ExtraInfo: '{"__proto__":"p1","constructor":"c1","toString":7}',
+      OccurredAt: at("2026-05-10T10:00:00Z"),
+    });
+    expect(single.status).toBe(201);
+    const batch = await send(BATCH, {
+      Entries: [
+        {
+          Meter: "calls",
+          Usage: 3,
+          ExtraInfo: '{"__proto__":"p2","constructor":"c1"}',
+          OccurredAt: at("2026-05-11T10:00:00Z"),
+        },
+        { Meter: "calls", Usage: 5, ExtraInfo: '{"toString":true}', OccurredAt: at("2026-05-12T10:00:00Z") },
+      ],
+    });
+    expect(batch.status).toBe(201);
+
+    const stored = await api.db.$queryRaw<{ dims: string }[]>`
+      SELECT dimensions::text AS dims FROM usage_entries WHERE operator_id = ${oddId} ORDER BY id`;
+    expect(stored.map((r) => r.dims)).toEqual([
+      '{"toString": 7, "__proto__": "p1", "constructor": "c1"}',
+      '{"__proto__": "p2", "constructor": "c1"}',
+      '{"toString": true}',
+    ]);
+
+    // Read as text and parsed by JSON.parse, which keeps "__proto__" as an own member like any other.
+    const groups = async (query: string) => {
+      const response = await api.request(`${SINGLE}?${PERIOD}&${query}`, { key: oddKey });
+      expect(response.status).toBe(200);
+      const body = JSON.parse(await response.text()) as { data: Summary };
+      return body.data.Meters.flatMap((m) => m.Groups ?? []).map((g) => [Object.entries(g.Values), g.TotalUsage]);
+    };
+    expect(await groups("groupBy=__proto__&groupBy=constructor&groupBy=toString")).toEqual([
+      [
+        [
+          ["__proto__", null],
+          ["constructor", null],
+          ["toString", true],
+        ],
+        5,
+      ],
+      [
+        [
+          ["__proto__", "p2"],
+          ["constructor", "c1"],
+          ["toString", null],
+        ],
+        3,
+      ],
+      [
+        [
+          ["__proto__", "p1"],
+          ["constructor", "c1"],
+          ["toString", 7],
+        ],
+        2,
+      ],
+    ]);
+    expect(await groups("groupBy=__proto__&filter.__proto__=p1")).toEqual([[[["__proto__", "p1"]], 2]]);
+    expect(await groups("groupBy=toString&filter.constructor=c1")).toEqual([
+      [[["toString", null]], 3],
+      [[["toString", 7]], 2],
+    ]);
+  });
+});
+
+describe("a name repeated in ExtraInfo", () => {
+  it("is no dimension, even with equal values, single and batch alike; the other members still are", async () => {
+    const twiceId = (await api.db.operator.create({ data: { slug: "twice-co", name: "Twice Co" } })).id;
+    const twiceKey = await api.key({ operator: "twice-co", scopes: ["usage:write", "usage:read"] });
+    const send = (path: string, json: unknown) => api.request(path, { method: "POST", key: twiceKey, json });
+    const occurredAt = at("2026-05-10T10:00:00Z");
+    const same = '{"region":"eu","plan":"pro","region":"eu"}';
+    const differing = '{"region":"eu","plan":"pro","region":"us"}';
+    expect((await send(SINGLE, { Meter: "calls", Usage: 1, ExtraInfo: same, OccurredAt: occurredAt })).status).toBe(
+      201,
+    );
+    const batch = await send(BATCH, {
+      Entries: [same, differing].map((ExtraInfo) => ({ Meter: "calls", Usage: 1, ExtraInfo, OccurredAt: occurredAt })),
+    });
+    expect(batch.status).toBe(201);
+
+    const stored = await api.db.$queryRaw<{ dims: string | null }[]>`
+      SELECT dimensions::text AS dims FROM usage_entries WHERE operator_id = ${twiceId} ORDER BY id`;
+    expect(stored.map((r) => r.dims)).toEqual(['{"plan": "pro"}', '{"plan": "pro"}', '{"plan": "pro"}']);
+    const response = await api.request(`${SINGLE}?${PERIOD}&groupBy=region&groupBy=plan`, { key: twiceKey });
+    expect(((await response.json()) as { data: Summary }).data.Meters[0]?.Groups).toEqual([
+      { Values: { region: null, plan: "pro" }, TotalUsage: 3, EventCount: 3 },
+    ]);
   });
 });

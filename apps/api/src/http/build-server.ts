@@ -21,6 +21,7 @@ import { appRouter } from "../trpc/app-router.ts";
 import type { Context, Services } from "../trpc/context.ts";
 import { checkBody, unsupportedBodyEncoding } from "./body-encoding.ts";
 import { answerClientError } from "./client-error.ts";
+import { registerCompression } from "./compression.ts";
 import { docsPage } from "./docs-page.ts";
 import { normalizeMediaType } from "./media-type.ts";
 import { metricsRoute } from "./metrics-route.ts";
@@ -102,6 +103,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       void sendProblem(request, reply, env.PROBLEMS_BASE, describeFrameworkError(error));
     },
   });
+
+  await registerCompression(app);
 
   // Node closes idle keep-alive sockets when the server closes, but not the ones busy with a
   // request then: answering those with `Connection: close` lets shutdown finish right after them.

@@ -2,6 +2,8 @@ import { z } from "zod";
 
 import { USAGE_WINDOWS } from "@slotwise/core";
 
+import { groupValuesSchema } from "./group-values-schema.ts";
+
 export const usageEntrySchema = z
   .object({
     ID: z.int(),
@@ -45,10 +47,7 @@ export const usageSummarySchema = z
           Groups: z
             .array(
               z.object({
-                Values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()).meta({
-                  description:
-                    "Each groupBy name with the entries' value, typed as recorded; null for entries without it",
-                }),
+                Values: groupValuesSchema,
                 TotalUsage: z.number(),
                 EventCount: z.int(),
               }),

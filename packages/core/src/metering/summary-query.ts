@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { dateRangeCheck } from "../validation/date-range.ts";
 import { stringField } from "../validation/fields.ts";
+import { dimensionParameterSpelling } from "./dimension-parameter-spelling.ts";
 import { periodQueryFields } from "./period.ts";
 import { DIMENSION_NAME_PATTERN, filterMatches, MAX_DIMENSION_VALUE_LENGTH } from "./usage-dimensions.ts";
 
@@ -10,9 +11,10 @@ export const MAX_GROUP_BY = 3;
 export const MAX_FILTER_VALUES = 10;
 export const FILTER_PREFIX = "filter.";
 /**
- * Groups in one answer, all meters together (about 100 KB of JSON). A dimension with a new
- * value per entry would otherwise answer as many groups as entries; beyond this the answer is
- * a 422 naming groupBy, as a series with too many meters is, rather than a cut list.
+ * Groups in one answer, all meters together (about 100 KB of JSON, up to some 650 KB with
+ * three long names and values: answers are compressed). A dimension with a new value per
+ * entry would otherwise answer as many groups as entries; beyond this the answer is a 422
+ * naming groupBy, as a series with too many meters is, rather than a cut list.
  */
 export const MAX_GROUPS = 1_000;
 
@@ -48,7 +50,8 @@ function filterProblem(key: string, value: unknown): string | null {
 
 /**
  * The query of `GET /usage/meters` (contract sections 8 and 14): the period, `groupBy`, and
- * `filter.<name>=<value>` parameters, which are not fixed names and so pass through to the check.
+ * `filter.<name>=<value>` parameters, which are not fixed names and so pass through to the check;
+ * other spellings of `groupBy` and `filter` are refused there.
  */
 export const usageSummaryQuerySchema = z
   .looseObject({ ...periodQueryFields, groupBy: groupByList.optional() })
@@ -56,6 +59,8 @@ export const usageSummaryQuerySchema = z
   .check((ctx) => {
     let count = 0;
     for (const [key, value] of Object.entries(ctx.value)) {
+      const misspelled = dimensionParameterSpelling(key, value);
+      if (misspelled) ctx.issues.push({ code: "custom", path: [key], message: misspelled, input: value });
       if (!key.startsWith(FILTER_PREFIX)) continue;
       const problem = filterProblem(key, value);
       if (problem) ctx.issues.push({ code: "custom", path: [key], message: problem, input: value });

@@ -106,6 +106,7 @@ export function assembleGroupedSummary(
       return {
         ...m,
         Groups: groups.map((g) => ({
+          // fromEntries defines members rather than assigning them: a dimension named __proto__ stays a member.
           Values: Object.fromEntries(groupBy.map((name, i) => [name, g.row.values[i] ?? null])),
           TotalUsage: g.total.toNumber(),
           EventCount: g.row.eventCount,

@@ -19,9 +19,16 @@ describe("usageDimensions", () => {
     ["a string", '"text"'],
     ["JSON null", "null"],
     ["a key given twice", '{"a":1,"a":2}'],
+    ["a key given twice with one value", '{"a":1,"a":1}'],
     ["5,000 levels of nesting", "[".repeat(5000)],
   ])("gives no dimensions for %s", (_label, extraInfo) => {
     expect(usageDimensions(extraInfo)).toBeNull();
+  });
+
+  it("leaves out a name given twice, whatever its values, and keeps the other members", () => {
+    expect(usageDimensions('{"region":"eu","plan":"pro","region":"eu"}')).toBe('{"plan":"pro"}');
+    expect(usageDimensions('{"region":"eu","plan":"pro","reg\\u0069on":"us"}')).toBe('{"plan":"pro"}');
+    expect(usageDimensions('{ "a" : 1 , "b":{"a":2,"a":3}, "c":"a\\":", "d":["a"] }')).toBe('{"a":1,"c":"a\\":"}');
   });
 
   it("keeps numbers exact: one a double cannot hold is not a dimension; equal numbers are written alike", () => {

@@ -1,6 +1,7 @@
 import { isLosslessNumber, isSafeNumber, parse } from "lossless-json";
 
 import { textProblem } from "../validation/text.ts";
+import { repeatedNames } from "./repeated-names.ts";
 
 /** A dimension's value as answered: its JSON type kept (contract section 14). */
 export type DimensionValue = string | number | boolean;
@@ -40,8 +41,9 @@ function dimensionValue(value: unknown): DimensionValue | undefined {
  * The dimensions of an entry (contract section 14) as the JSON text of an object, or null
  * when it has none. When ExtraInfo is a JSON object, its top-level string, number and boolean
  * members whose name follows `DIMENSION_NAME_PATTERN` are its dimensions, within the limits
- * above (first members first). Anything else (not JSON, not an object, a duplicate key, NUL
- * or a lone surrogate in a string, which PostgreSQL's jsonb refuses) simply has no dimensions:
+ * above (first members first). A name the object gives twice is no dimension, even with equal
+ * values: which one was meant is not guessed. Anything else (not JSON, not an object, NUL or a
+ * lone surrogate in a string, which PostgreSQL's jsonb refuses) simply has no dimensions:
  * recording never fails because of ExtraInfo. Numbers are written as the shortest text of
  * their double, so `1`, `1.0` and `1e0` are one value.
  */
@@ -49,18 +51,20 @@ export function usageDimensions(extraInfo: string | null | undefined): string | 
   if (!extraInfo) return null;
   let parsed: unknown;
   try {
-    parsed = parse(extraInfo);
+    // A repeated name is left out below; keeping either value here only lets parsing go on.
+    parsed = parse(extraInfo, null, { onDuplicateKey: ({ newValue }) => newValue });
   } catch {
-    return null; // not JSON, a duplicate key, or nesting deep enough to exhaust the stack
+    return null; // not JSON, or nesting deep enough to exhaust the stack
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || isLosslessNumber(parsed)) {
     return null;
   }
+  const repeated = repeatedNames(extraInfo);
   const members: string[] = [];
   let bytes = 2; // the braces
   for (const [name, raw] of Object.entries(parsed)) {
     if (members.length === MAX_DIMENSIONS) break;
-    if (!DIMENSION_NAME_PATTERN.test(name)) continue;
+    if (!DIMENSION_NAME_PATTERN.test(name) || repeated.has(name)) continue;
     const value = dimensionValue(raw);
     if (value === undefined) continue;
     const member = `${JSON.stringify(name)}:${JSON.stringify(value)}`;

@@ -83,24 +83,30 @@ export function usageRetentionCutoff(now: Date, retentionDays: number): Date {
 }
 
 /**
- * Why `occurredAt` (Unix seconds) cannot be recorded at `now`, or null: too far ahead of the
+ * Why `occurredAt` (Unix seconds) cannot be recorded at `now`, or null, the message naming the
+ * entry's `field` as the batch's other refusals do (`Entries[3].OccurredAt`): too far ahead of the
  * server clock, or older than the retention age. An entry that old would fall in a month whose
  * raw entries are dropped, and its EventID would be forgotten with them, so a retry of it could
  * be counted twice: it is refused instead.
  */
-export function occurredAtProblem(occurredAt: number | undefined, now: Date, retentionDays: number): string | null {
+export function occurredAtProblem(
+  field: string,
+  occurredAt: number | undefined,
+  now: Date,
+  retentionDays: number,
+): string | null {
   if (occurredAt === undefined) return null;
   if (occurredAt > Math.floor(now.getTime() / 1000) + MAX_FUTURE_SECONDS)
-    return "OccurredAt must not be more than 24 hours ahead of the server clock";
+    return `${field} must not be more than 24 hours ahead of the server clock`;
   if (occurredAt * 1000 < usageRetentionCutoff(now, retentionDays).getTime())
-    return `OccurredAt must not be more than ${retentionDays} days before the server clock (the retention of usage entries)`;
+    return `${field} must not be more than ${retentionDays} days before the server clock (the retention of usage entries)`;
   return null;
 }
 
 /** The whole rule, judged against the server clock `now`. */
 export function usageEntrySchema(now: Date, retentionDays = DEFAULT_USAGE_RETENTION_DAYS) {
   return usageEntryBodySchema.check((ctx) => {
-    const problem = occurredAtProblem(ctx.value.OccurredAt, now, retentionDays);
+    const problem = occurredAtProblem("OccurredAt", ctx.value.OccurredAt, now, retentionDays);
     if (problem)
       ctx.issues.push({ code: "custom", path: ["OccurredAt"], message: problem, input: ctx.value.OccurredAt });
   });

@@ -23,8 +23,9 @@ export const recordUsageBatchEntries = usageWriteProcedure
   .mutation(async ({ ctx, input }) => {
     const now = ctx.now();
     const refused = input.Entries.flatMap((entry, i) => {
-      const problem = occurredAtProblem(entry.OccurredAt, now, ctx.settings.usageRetentionDays);
-      return problem ? [{ field: `Entries[${i}].OccurredAt`, message: problem }] : [];
+      const field = `Entries[${i}].OccurredAt`;
+      const problem = occurredAtProblem(field, entry.OccurredAt, now, ctx.settings.usageRetentionDays);
+      return problem ? [{ field, message: problem }] : [];
     });
     if (refused.length) throw new ValidationError(refused);
     // Entries without OccurredAt happened now, to the second, like a single entry.

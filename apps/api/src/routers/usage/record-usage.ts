@@ -36,7 +36,7 @@ export const recordUsageEntry = usageWriteProcedure
   .output(z.object({ data: usageEntrySchema }))
   .mutation(async ({ ctx, input }) => {
     const now = ctx.now();
-    const problem = occurredAtProblem(input.OccurredAt, now, ctx.settings.usageRetentionDays);
+    const problem = occurredAtProblem("OccurredAt", input.OccurredAt, now, ctx.settings.usageRetentionDays);
     if (problem) throw new ValidationError([{ field: "OccurredAt", message: problem }]);
     const entry: UsageRecordInput = {
       operatorId: ctx.principal.operatorId,

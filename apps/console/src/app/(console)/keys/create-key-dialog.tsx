@@ -4,6 +4,7 @@ import { useState, type SyntheticEvent } from "react";
 import { toast } from "sonner";
 
 import { Dialog } from "../../../components/confirm-dialog";
+import { TextField } from "../../../components/text-field";
 import { fieldProblems, problemMessage } from "../../../lib/problem";
 import { trpc } from "../../../lib/trpc";
 
@@ -105,15 +106,13 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
       }
     >
       <form id="create-key" onSubmit={submit} className="stack" style={{ gap: 12 }}>
-        <label className="field">
-          Name
-          <input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="e.g. Acme Travel production"
-            maxLength={200}
-          />
-        </label>
+        <TextField
+          label="Name"
+          value={name}
+          onValueChange={setName}
+          placeholder="e.g. Acme Travel production"
+          maxLength={200}
+        />
         <fieldset>
           <legend>Scopes</legend>
           {SCOPES.map((s) => (

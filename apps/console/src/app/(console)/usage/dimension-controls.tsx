@@ -2,6 +2,7 @@
 
 import { useState, type SyntheticEvent } from "react";
 
+import { TextField } from "../../../components/text-field";
 import type { DimensionChoice } from "../../../lib/usage-dimensions";
 
 /**
@@ -41,36 +42,30 @@ export function DimensionControls({
   return (
     <div className="filters">
       <form className="field" onSubmit={applyGroupBy} aria-label="Group by">
-        <label className="field">
-          Group by (up to 3 dimensions, comma-separated)
-          <input
-            value={groupBy}
-            onChange={(e) => setGroupBy(e.target.value)}
-            placeholder="plan, region"
-            name="groupBy"
-          />
-        </label>
+        <TextField
+          label="Group by (up to 3 dimensions, comma-separated)"
+          value={groupBy}
+          onValueChange={setGroupBy}
+          placeholder="plan, region"
+          name="groupBy"
+        />
         <button type="submit">Group</button>
       </form>
       <form className="field" onSubmit={addFilter} aria-label="Add a filter">
-        <label className="field">
-          Filter dimension
-          <input
-            value={filterName}
-            onChange={(e) => setFilterName(e.target.value)}
-            placeholder="plan"
-            name="filterName"
-          />
-        </label>
-        <label className="field">
-          equals
-          <input
-            value={filterValue}
-            onChange={(e) => setFilterValue(e.target.value)}
-            placeholder="pro"
-            name="filterValue"
-          />
-        </label>
+        <TextField
+          label="Filter dimension"
+          value={filterName}
+          onValueChange={setFilterName}
+          placeholder="plan"
+          name="filterName"
+        />
+        <TextField
+          label="equals"
+          value={filterValue}
+          onValueChange={setFilterValue}
+          placeholder="pro"
+          name="filterValue"
+        />
         <button type="submit">Add filter</button>
       </form>
       {value.filters.length > 0 && (
