@@ -5,7 +5,7 @@ import { instantToLocal } from "@slotwise/core";
 import { AnswerMemo } from "../src/cache/answer-memo.ts";
 import { ReadCache } from "../src/cache/read-cache.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
-import { METRICS_TOKEN, OTA, startApi, type Api } from "./harness.ts";
+import { GENEROUS_GUARDS, METRICS_TOKEN, OTA, startApi, type Api } from "./harness.ts";
 import { seriesValue } from "./prometheus-text.ts";
 
 let api: Api;
@@ -46,6 +46,7 @@ describe("partner GETs answered from kept answers", () => {
     const etag = first.headers.get("etag")!;
     const unchanged = await api.request(path, { key, headers: { "If-None-Match": etag } });
     expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get("content-length")).toBe("0");
     expect(await unchanged.text()).toBe("");
     const head = await api.request(path, { key, method: "HEAD" });
     expect(head.status).toBe(200);
@@ -107,6 +108,24 @@ describe("partner GETs answered from kept answers", () => {
   });
 });
 
+describe("kept answers and the failed-authentication guard", () => {
+  it("refuse an address blocked for guessing keys, as the procedure would, kept answer or not", async () => {
+    const guarded = await startApi({ guards: { ...GENEROUS_GUARDS, authFailuresPer10Minutes: 3 }, trustProxy: true });
+    const valid = await guarded.key();
+    const from = (address: string, key: string) =>
+      guarded.request(`${OTA}/products`, { key, headers: { "X-Forwarded-For": address } });
+    expect((await from("198.51.100.7", valid)).status).toBe(200);
+    expect((await from("198.51.100.7", valid)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await from("198.51.100.7", `sw_AAAAAAAA_${"A".repeat(39)}${i}`)).status).toBe(401);
+    const blocked = await from("198.51.100.7", valid);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("content-type")).toBe("application/problem+json");
+    // Another address with the same key is served as before.
+    expect((await from("198.51.100.8", valid)).status).toBe(200);
+  });
+});
+
 describe("AnswerMemo's bounds", () => {
   const answer = (body: string) => ({ body, etag: '"x"', headers: {} });
 
@@ -123,34 +142,51 @@ describe("AnswerMemo's bounds", () => {
     };
   }
 
-  it("let no key push out another key's answers, however many targets it makes up", () => {
+  it("let no key push out another key's answers, however many or large the targets it makes up", () => {
     const { cache, trail } = live();
-    const memo = new AnswerMemo(cache, { maxPerKey: 100, maxEntries: 1_000 });
-    memo.keep(1, "/a", trail(), answer("kept"), null, 0);
-    for (let i = 0; i < 5_000; i++) memo.keep(2, `/b?junk=${i}`, trail(), answer("junk"), null, 0);
-    expect(memo.find(1, "/a", 1)?.body).toBe("kept");
-    expect(memo.size).toBe(101);
+    const memo = new AnswerMemo(cache, {
+      maxPerKey: 100,
+      maxEntries: 1_000,
+      maxBytes: 1_000_000,
+      maxBytesPerKey: 100_000,
+    });
+    for (let k = 0; k < 5; k++) memo.keep(`other-${k}`, "/a", trail(), answer("kept"), null, 0);
+    for (let i = 0; i < 5_000; i++) memo.keep("greedy", `/b?junk=${i}`, trail(), answer("j"), null, 0);
+    for (let i = 0; i < 500; i++) memo.keep("greedy", `/c?junk=${i}`, trail(), answer("x".repeat(8_000)), null, 0);
+    for (let k = 0; k < 5; k++) expect(memo.find(`other-${k}`, "/a", 1)?.body).toBe("kept");
+    expect(memo.size).toBeLessThanOrEqual(105);
   });
 
   it("hold no more than its bytes, and no answer past its time, its change or a gap in the change feed", () => {
     const { cache, trail } = live();
     const memo = new AnswerMemo(cache, { maxBytes: 16_000, ttlMs: 1_000 });
-    for (let i = 0; i < 100; i++) memo.keep(i, "/p", trail(), answer("x".repeat(900)), null, 0);
-    expect(memo.size).toBeLessThanOrEqual(17);
-    memo.keep(500, "/t", trail(), answer("t"), new Date(10), 0);
-    expect(memo.find(500, "/t", 9)?.body).toBe("t");
-    expect(memo.find(500, "/t", 10)).toBeUndefined();
-    memo.keep(501, "/t", trail(), answer("t"), null, 0);
-    expect(memo.find(501, "/t", 1_000)).toBeUndefined();
-    memo.keep(502, "/t", trail(), answer("t"), null, 0);
+    for (let i = 0; i < 100; i++) memo.keep(`key-${i}`, "/p", trail(), answer("x".repeat(900)), null, 0);
+    // Each counted as 2 bytes a character, plus its fields: 6 fit.
+    expect(memo.size).toBe(6);
+    memo.keep("a", "/t", trail(), answer("t"), new Date(10), 0);
+    expect(memo.find("a", "/t", 9)?.body).toBe("t");
+    expect(memo.find("a", "/t", 10)).toBeUndefined();
+    memo.keep("b", "/t", trail(), answer("t"), null, 0);
+    expect(memo.find("b", "/t", 1_000)).toBeUndefined();
+    memo.keep("c", "/t", trail(), answer("t"), null, 0);
     cache.invalidate("tag:1");
-    expect(memo.find(502, "/t", 1)).toBeUndefined();
-    memo.keep(503, "/t", trail(), answer("t"), null, 0);
+    expect(memo.find("c", "/t", 1)).toBeUndefined();
+    memo.keep("d", "/t", trail(), answer("t"), null, 0);
     cache.setLive(false);
     cache.setLive(true);
-    expect(memo.find(503, "/t", 1)).toBeUndefined();
+    expect(memo.find("d", "/t", 1)).toBeUndefined();
     // An answer that read nothing through the cache has nothing to be checked against: never kept.
-    memo.keep(504, "/t", cache.trace().trail, answer("t"), null, 0);
-    expect(memo.find(504, "/t", 1)).toBeUndefined();
+    memo.keep("e", "/t", cache.trace().trail, answer("t"), null, 0);
+    expect(memo.find("e", "/t", 1)).toBeUndefined();
+  });
+
+  it("keep no answer read while the change feed was deaf, even if it is heard again when the answer is done", () => {
+    const cache = new ReadCache(60_000);
+    const memo = new AnswerMemo(cache);
+    const { trail, reads } = cache.trace();
+    void reads.read("k", "tag:1", () => Promise.resolve(1));
+    cache.setLive(true);
+    memo.keep("a", "/t", trail, answer("t"), null, 0);
+    expect(memo.find("a", "/t", 1)).toBeUndefined();
   });
 });

@@ -31,6 +31,7 @@ export { settlePayment, settlePaymentInTx, type PaymentOutcome } from "./orders/
 export { recordUsage, recordBuiltInUsage, type RecordedUsage, type UsageRecordInput } from "./usage/record-usage.ts";
 export { recordUsageBatch, type BatchEntry } from "./usage/record-usage-batch.ts";
 export { createUsageWriter, type UsageWriter, type UsageWriterOptions } from "./usage/usage-writer.ts";
+export type { GroupedEntry } from "./usage/record-usage-together.ts";
 export { markEmailSent, markEmailSentInTx } from "./email/mark-email-sent.ts";
 export { queueEmail, type EmailToQueue } from "./email/queue-email.ts";
 export { notifyWaitlistInTx } from "./waitlist/notify-waitlist.ts";

@@ -52,23 +52,36 @@ describe("single usage entries written together", () => {
 
   it("record a repeated EventID once, within a group, across groups and across pools at once", async () => {
     const [operator] = await operators("writer-events");
-    const other = createDatabase(url, { maxConnections: 3 });
-    const writers = [createUsageWriter(db, { inFlight: 1 }), createUsageWriter(other, { inFlight: 2 })];
-    const sends = Array.from({ length: 120 }, (_, n) => ({
-      writer: writers[n % 2]!,
-      sent: entry(operator!.id, n, `evt-${n % 30}`),
-    }));
-    const answers = await Promise.all(sends.map(({ writer, sent }) => writer.record(sent)));
-    await other.$disconnect();
-    expect(await db.usageEntry.count({ where: { operatorId: operator!.id } })).toBe(30);
-    expect(answers.filter((x) => !x.replayed)).toHaveLength(30);
-    // Every answer for an EventID names the one entry recorded for it.
-    const byEvent = new Map<string, bigint>();
-    answers.forEach(({ entry: recorded }, n) => {
-      const event = sends[n]!.sent.eventId!;
-      expect(recorded.id).toBe(byEvent.get(event) ?? recorded.id);
-      byEvent.set(event, recorded.id);
+    const pools = [db, createDatabase(url, { maxConnections: 3 })];
+    // Both pools send the same 300 events at once, in opposite orders, in groups of up to 500:
+    // claimed in arrival order, two such statements would deadlock on each other's claims.
+    const events = Array.from({ length: 300 }, (_, n) => entry(operator!.id, n, `evt-${n}`));
+    const answers = await Promise.all(
+      pools.map((pool, p) => {
+        const writer = createUsageWriter(pool, { inFlight: 1 });
+        const sent = p === 0 ? events : [...events].reverse();
+        return Promise.all(sent.map((e) => writer.record(e)));
+      }),
+    );
+    await pools[1]!.$disconnect();
+    expect(await db.usageEntry.count({ where: { operatorId: operator!.id } })).toBe(300);
+    const [first, second] = [answers[0]!, [...answers[1]!].reverse()];
+    events.forEach((_, n) => {
+      // Each event: one answer recorded it, the other names that same entry as a replay.
+      expect(first[n]!.entry.id).toBe(second[n]!.entry.id);
+      expect([first[n]!.replayed, second[n]!.replayed].sort()).toEqual([false, true]);
     });
+  });
+
+  it("answer a whole group of retried events as replays of the entries first recorded", async () => {
+    const [operator] = await operators("writer-retries");
+    const writer = createUsageWriter(db, { inFlight: 1 });
+    const events = Array.from({ length: 200 }, (_, n) => entry(operator!.id, n, `retry-${n}`));
+    const firsts = await Promise.all(events.map((e) => writer.record(e)));
+    const retries = await Promise.all(events.map((e) => writer.record({ ...e, usage: "9" })));
+    expect(retries.map((r) => r.replayed)).toEqual(events.map(() => true));
+    expect(retries.map((r) => r.entry)).toEqual(firsts.map((f) => f.entry));
+    expect(await db.usageEntry.count({ where: { operatorId: operator!.id } })).toBe(200);
   });
 
   it("refuse only the entry the database refuses, and record the rest of its group", async () => {

@@ -9,7 +9,7 @@ export interface KeptAnswer {
 }
 
 interface Entry extends KeptAnswer {
-  keyId: number;
+  key: string;
   trail: ReadTrail;
   expires: number;
   bytes: number;
@@ -17,10 +17,12 @@ interface Entry extends KeptAnswer {
 
 export interface AnswerMemoBounds {
   maxEntries: number;
-  /** Body bytes (UTF-16 code units) kept at most, over all entries. */
+  /** Bytes kept at most, over all entries: bodies and targets counted as two-byte strings, plus each entry's fields. */
   maxBytes: number;
-  /** Entries one API key may hold at most: one partner's made-up URLs cannot push out the others'. */
+  /** Entries one API key may hold at most. */
   maxPerKey: number;
+  /** Bytes one API key may hold at most: with `maxPerKey`, what one partner's made-up targets can take from the others. */
+  maxBytesPerKey: number;
   /** Longer request targets are not kept. */
   maxUrlLength: number;
   /** An answer is not kept longer than this, whatever was heard of changes. */
@@ -31,13 +33,14 @@ const DEFAULT_BOUNDS: AnswerMemoBounds = {
   maxEntries: 10_000,
   maxBytes: 32 * 1024 * 1024,
   maxPerKey: 1_000,
+  maxBytesPerKey: 4 * 1024 * 1024,
   maxUrlLength: 1_024,
   ttlMs: 30_000,
 };
 
 /**
  * Whole answers of the partner GETs built from cached reads alone (products, a day's
- * timeslots), kept per API key and request target, so that a repeated poll is answered
+ * timeslots), kept per API key (by its hash) and request target, so that a repeated poll is answered
  * without routing it through the procedure: no input parsing, no output validation, no
  * serialization, no hashing. An answer stands while every read it was built from stands (the
  * generations in its `ReadTrail`, which the change feed moves on), until the clock alone would
@@ -46,7 +49,8 @@ const DEFAULT_BOUNDS: AnswerMemoBounds = {
  */
 export class AnswerMemo {
   readonly #entries = new Map<string, Entry>();
-  readonly #idsByKey = new Map<number, Set<string>>();
+  readonly #idsByKey = new Map<string, Set<string>>();
+  readonly #bytesByKey = new Map<string, number>();
   readonly #bounds: AnswerMemoBounds;
   #bytes = 0;
 
@@ -62,8 +66,8 @@ export class AnswerMemo {
   }
 
   /** The answer kept for this key and target, if it still stands. */
-  find(keyId: number, url: string, now: number): KeptAnswer | undefined {
-    const id = `${keyId} ${url}`;
+  find(key: string, url: string, now: number): KeptAnswer | undefined {
+    const id = `${key} ${url}`;
     const entry = this.#entries.get(id);
     if (!entry) return undefined;
     if (entry.expires > now && this.#stands(entry.trail)) return entry;
@@ -71,26 +75,31 @@ export class AnswerMemo {
     return undefined;
   }
 
-  keep(keyId: number, url: string, trail: ReadTrail, answer: KeptAnswer, changesAt: Date | null, now: number): void {
-    const bytes = answer.body.length;
-    const { maxEntries, maxBytes, maxPerKey, maxUrlLength, ttlMs } = this.#bounds;
-    if (url.length > maxUrlLength || bytes > maxBytes / 16 || !this.#stands(trail)) return;
+  keep(key: string, url: string, trail: ReadTrail, answer: KeptAnswer, changesAt: Date | null, now: number): void {
+    // What V8 may take for the body and the target, kept twice (a two-byte string holds 2 bytes
+    // a character), and the entry's own fields.
+    const bytes = 2 * (answer.body.length + 2 * url.length) + 512;
+    const { maxEntries, maxBytes, maxPerKey, maxBytesPerKey, maxUrlLength, ttlMs } = this.#bounds;
+    if (url.length > maxUrlLength || bytes > maxBytesPerKey / 4 || !this.#stands(trail)) return;
     const expires = Math.min(now + ttlMs, changesAt?.getTime() ?? Infinity);
     if (expires <= now) return;
-    const id = `${keyId} ${url}`;
+    const id = `${key} ${url}`;
     this.#forget(id);
-    let ids = this.#idsByKey.get(keyId);
-    if (!ids) this.#idsByKey.set(keyId, (ids = new Set()));
+    let ids = this.#idsByKey.get(key);
+    if (!ids) this.#idsByKey.set(key, (ids = new Set()));
     // Oldest first, this key's own before anyone else's: Maps and Sets iterate in insertion order.
-    while (ids.size >= maxPerKey) this.#forget(ids.values().next().value as string);
+    while (ids.size > 0 && (ids.size >= maxPerKey || (this.#bytesByKey.get(key) ?? 0) + bytes > maxBytesPerKey)) {
+      this.#forget(ids.values().next().value as string);
+    }
     while (this.#entries.size >= maxEntries || this.#bytes + bytes > maxBytes) {
       const oldest = this.#entries.keys().next();
       if (oldest.done) break;
       this.#forget(oldest.value);
     }
-    this.#entries.set(id, { ...answer, keyId, trail, expires, bytes });
+    this.#entries.set(id, { ...answer, key, trail, expires, bytes });
     ids.add(id);
     this.#bytes += bytes;
+    this.#bytesByKey.set(key, (this.#bytesByKey.get(key) ?? 0) + bytes);
   }
 
   #stands(trail: ReadTrail): boolean {
@@ -104,8 +113,11 @@ export class AnswerMemo {
     if (!entry) return;
     this.#entries.delete(id);
     this.#bytes -= entry.bytes;
-    const ids = this.#idsByKey.get(entry.keyId);
+    const ids = this.#idsByKey.get(entry.key);
     ids?.delete(id);
-    if (ids?.size === 0) this.#idsByKey.delete(entry.keyId);
+    if (ids?.size === 0) {
+      this.#idsByKey.delete(entry.key);
+      this.#bytesByKey.delete(entry.key);
+    } else this.#bytesByKey.set(entry.key, (this.#bytesByKey.get(entry.key) ?? 0) - entry.bytes);
   }
 }

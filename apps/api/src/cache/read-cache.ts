@@ -129,10 +129,14 @@ export class ReadCache implements CacheReads {
     };
   }
 
-  /** Whether changes are being heard; going deaf drops everything. */
+  /**
+   * Whether changes are being heard; going deaf drops everything. Either way the epoch moves
+   * on: a read made while deaf, finishing once hearing again, may have missed a change that
+   * nobody will announce again.
+   */
   setLive(live: boolean): void {
+    this.#epoch++;
     if (!live) {
-      this.#epoch++;
       this.#entries.clear();
       this.#keysByTag.clear();
       this.#weight = 0;

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
 
+import { hashApiKey } from "@slotwise/db";
+
 import { bearerToken } from "../auth/bearer-token.ts";
 import { AnswerMemo } from "../cache/answer-memo.ts";
+import { cacheTags } from "../cache/read-cache.ts";
 import { describeError } from "../problems/describe-error.ts";
 import { isProblemDocument, PROBLEM_CONTENT_TYPE, problemDocument } from "../problems/problem-document.ts";
 import { problem, type Problem } from "../problems/problem.ts";
@@ -23,16 +26,15 @@ declare module "fastify" {
     procedureContext: Context | null;
     /** Answered from a kept answer: nothing more to do on the way out. */
     answeredFromMemo: boolean;
-    /** A GET's path and query as sent. */
-    requestTarget: string;
-    /** The API key a GET was authenticated with, if any. */
-    keyId: number | null;
+    /** For a GET whose answer may be kept: the key's hash (and its generation then) and the target as sent. */
+    keptAs: { keyHash: string; target: string; keyGeneration: number } | null;
   }
 }
 
 export const REST_PREFIX = "/api/v2";
 export const routes = restRoutes(appRouter);
 const metas = metaByProcedure(routes);
+const keepable = routes.filter((route) => route.method === "GET" && route.meta.keepAnswers);
 
 export interface RestOptions {
   services: Services;
@@ -59,8 +61,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   const memo = new AnswerMemo(services.cache);
   rest.decorateRequest("procedureContext", null);
   rest.decorateRequest("answeredFromMemo", false);
-  rest.decorateRequest("requestTarget", "");
-  rest.decorateRequest("keyId", null);
+  rest.decorateRequest("keptAs", null);
 
   rest.addHook("onRequest", async (request, reply) => {
     const query = request.url.indexOf("?");
@@ -79,24 +80,36 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     }
   });
 
-  // A repeated poll is answered from the kept answer, after the rate limit and with its key
-  // authenticated as on any request; anything else (no key, a bad key, nothing kept) goes on
-  // to the procedure, which answers as it always does.
+  // A repeated poll is answered from the kept answer, after the rate limit, and only where the
+  // procedure would answer too: the address is not blocked for failed authentications and the
+  // key is still valid. Anything else (nothing kept, a bad key) goes on to the procedure,
+  // which answers as it always does; an unknown key costs no lookup here.
   rest.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET") return;
-    // As sent: the library rewrites the URL on its way to the procedure.
-    request.requestTarget = request.url;
+    const local = request.originalPath.slice(REST_PREFIX.length);
+    if (!keepable.some((route) => route.pattern.test(local))) return;
     const token = bearerToken(headerValue(request.headers.authorization));
-    const principal = token ? await services.authenticateKey(token) : null;
-    if (!principal) return;
-    request.keyId = principal.keyId;
-    const kept = memo.find(principal.keyId, request.url, services.now().getTime());
+    if (!token) return;
+    const keyHash = hashApiKey(token);
+    // As sent: the library rewrites the URL on its way to the procedure.
+    request.keptAs = {
+      keyHash,
+      target: request.url,
+      keyGeneration: services.cache.generation(cacheTags.apiKey(keyHash)),
+    };
+    const kept = memo.find(keyHash, request.url, services.now().getTime());
     if (!kept) return;
+    try {
+      await services.guards.checkAuthFailures(request.ip);
+    } catch {
+      return;
+    }
+    if (!(await services.authenticateKey(token))) return;
     request.answeredFromMemo = true;
     services.metrics.keptAnswerServed();
     void reply.headers(kept.headers).header("ETag", kept.etag);
     if (matchesIfNoneMatch(headerValue(request.headers["if-none-match"]), kept.etag)) {
-      return reply.code(304).removeHeader("Content-Type").send();
+      return reply.code(304).removeHeader("Content-Type").send("");
     }
     return reply.code(200).send(kept.body);
   });
@@ -133,7 +146,10 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
       const tag = entityTag(payload);
       void reply.header("ETag", tag);
       const ctx = request.procedureContext;
-      if (ctx?.response.keepable && request.keyId !== null) {
+      const keptAs = request.keptAs;
+      if (ctx?.response.keepable && keptAs) {
+        // The key's own row counts among the reads: a change to the key ends the answer too.
+        ctx.trail.saw(cacheTags.apiKey(keptAs.keyHash), keptAs.keyGeneration);
         const headers: Record<string, string> = {};
         for (const name of ["content-type", "cache-control"]) {
           const value = reply.getHeader(name);
@@ -141,8 +157,8 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
         }
         const now = services.now().getTime();
         memo.keep(
-          request.keyId,
-          request.requestTarget,
+          keptAs.keyHash,
+          keptAs.target,
           ctx.trail,
           { body: payload, etag: tag, headers },
           ctx.response.changesAt ?? null,

@@ -17,7 +17,11 @@ import { problem, type Problem } from "./problem.ts";
 import { TooManyRequestsError } from "./too-many-requests.ts";
 
 // P2028: Prisma could not start (or finish) a transaction in time, i.e. the database is saturated.
+// 40P01 and 40001: PostgreSQL undid the statement to break a deadlock or a serialization
+// conflict with another transaction; nothing was written and the same request can succeed now.
 const UNAVAILABLE_CODES = new Set([
+  "40P01",
+  "40001",
   "P2028",
   "ECONNREFUSED",
   "ECONNRESET",

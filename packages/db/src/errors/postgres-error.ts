@@ -22,3 +22,12 @@ export function postgresErrorOf(error: unknown): { code: string; message: string
 export function isDataError(error: { code: string }): boolean {
   return error.code.startsWith("22") || error.code.startsWith("23");
 }
+
+/**
+ * Whether PostgreSQL refused an autocommitted statement, so that nothing of it was written:
+ * any error it reports except a connection failure (class 08) or operator intervention (57, a
+ * terminated or shut-down backend), which can reach the client after the commit.
+ */
+export function isStatementRefusal(error: { code: string }): boolean {
+  return !error.code.startsWith("08") && !error.code.startsWith("57");
+}

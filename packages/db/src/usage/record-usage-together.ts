@@ -1,47 +1,59 @@
 import { usageDimensions } from "@slotwise/core";
 
+import { Prisma } from "../generated/prisma/client.ts";
 import type { Db } from "../tx.ts";
 import type { RecordedUsage, UsageRecordInput } from "./record-usage.ts";
 
-type Row = RecordedUsage & { operatorId: number; eventId: string | null };
+/** An entry of a shared statement: never with an Idempotency-Key, which takes a transaction of its own. */
+export type GroupedEntry = Omit<UsageRecordInput, "idempotencyKey">;
+
+const RETURNED = Prisma.sql`e.id, e.meter, e.usage::text AS usage, e.extra_info AS "extraInfo", e.occurred_at AS "occurredAt"`;
 
 /**
  * Inserts entries of unrelated requests (any operators) in one statement, and says which
- * entry became which row. An entry whose EventID its operator already has (from earlier, or
- * from an earlier entry here: rows go in in order) is skipped by the entries' trigger and
- * answered `null`, for the caller to look up. Rows are matched by EventID where there is one,
- * and otherwise in order: a statement takes its ids from the sequence in the order it inserts.
- * Idempotency keys are not taken: a keyed request runs in its own transaction.
+ * entry became which row: each entry is given its id before the insert, beside its position,
+ * so the answer never depends on the order PostgreSQL inserts in. Rows go in ordered by
+ * operator and EventID (then position), so that every statement claims EventIDs in the same
+ * order and two of them cannot deadlock on each other's claims; the first of a repeated
+ * EventID by position still wins. An entry whose EventID its operator already has is skipped
+ * by the entries' trigger and answered `null`.
  */
-export async function recordUsageTogether(
+export async function recordUsageTogether(db: Db, entries: readonly GroupedEntry[]): Promise<(RecordedUsage | null)[]> {
+  const rows = await db.$queryRaw<(RecordedUsage & { position: bigint })[]>`
+    WITH entry AS (
+      SELECT * FROM unnest(${entries.map((e) => e.operatorId)}::int[], ${entries.map((e) => e.meter)}::text[],
+                           ${entries.map((e) => String(e.usage))}::text[], ${entries.map((e) => e.extraInfo)}::text[],
+                           ${entries.map((e) => usageDimensions(e.extraInfo))}::text[],
+                           ${entries.map((e) => e.occurredAt.toISOString())}::text[], ${entries.map((e) => e.eventId ?? null)}::text[],
+                           ${entries.map((e) => (e.createdAt ?? new Date()).toISOString())}::text[])
+             WITH ORDINALITY AS entry(operator_id, meter, usage, extra_info, dimensions, occurred_at, event_id, created_at, position)
+    ),
+    numbered AS (SELECT nextval('usage_entries_id_seq') AS id, position FROM entry),
+    inserted AS (
+      INSERT INTO usage_entries (id, operator_id, meter, usage, extra_info, dimensions, occurred_at, event_id, created_at)
+      SELECT n.id, operator_id, meter, usage::numeric, extra_info, dimensions::jsonb, occurred_at::timestamptz, event_id, created_at::timestamptz
+        FROM entry JOIN numbered n USING (position)
+       ORDER BY operator_id, event_id NULLS LAST, position
+      RETURNING *
+    )
+    SELECT n.position, ${RETURNED} FROM inserted e JOIN numbered n USING (id)`;
+  const byPosition = new Map(rows.map(({ position, ...row }) => [Number(position), row]));
+  return entries.map((_, i) => byPosition.get(i + 1) ?? null);
+}
+
+/**
+ * The entries recorded earlier under these entries' EventIDs, in one query (a retry of many
+ * events at once must not take a connection per event); null where there is none.
+ */
+export async function recordedUnderEventIds(
   db: Db,
-  entries: readonly UsageRecordInput[],
+  entries: readonly { operatorId: number; eventId: string }[],
 ): Promise<(RecordedUsage | null)[]> {
-  const rows = await db.$queryRaw<Row[]>`
-    INSERT INTO usage_entries (operator_id, meter, usage, extra_info, dimensions, occurred_at, event_id, created_at)
-    SELECT operator_id, meter, usage::numeric, extra_info, dimensions::jsonb, occurred_at::timestamptz, event_id, created_at::timestamptz
-      FROM unnest(${entries.map((e) => e.operatorId)}::int[], ${entries.map((e) => e.meter)}::text[],
-                  ${entries.map((e) => String(e.usage))}::text[], ${entries.map((e) => e.extraInfo)}::text[],
-                  ${entries.map((e) => usageDimensions(e.extraInfo))}::text[],
-                  ${entries.map((e) => e.occurredAt.toISOString())}::text[], ${entries.map((e) => e.eventId ?? null)}::text[],
-                  ${entries.map((e) => (e.createdAt ?? new Date()).toISOString())}::text[])
-           WITH ORDINALITY AS entry(operator_id, meter, usage, extra_info, dimensions, occurred_at, event_id, created_at, position)
-     ORDER BY position
-    RETURNING id, meter, usage::text AS usage, extra_info AS "extraInfo", occurred_at AS "occurredAt",
-              operator_id AS "operatorId", event_id AS "eventId"`;
-  const named = new Map<string, Row>();
-  const unnamed: Row[] = [];
-  for (const row of rows.sort((a, b) => (a.id < b.id ? -1 : 1))) {
-    if (row.eventId === null) unnamed.push(row);
-    else named.set(`${row.operatorId}:${row.eventId}`, row);
-  }
-  let next = 0;
-  return entries.map((entry) => {
-    const row = entry.eventId ? named.get(`${entry.operatorId}:${entry.eventId}`) : unnamed[next++];
-    // The row is the first entry's with that EventID; a repeat later in the statement was skipped.
-    if (entry.eventId) named.delete(`${entry.operatorId}:${entry.eventId}`);
-    return row
-      ? { id: row.id, meter: row.meter, usage: row.usage, extraInfo: row.extraInfo, occurredAt: row.occurredAt }
-      : null;
-  });
+  const rows = await db.$queryRaw<(RecordedUsage & { operatorId: number; eventId: string })[]>`
+    SELECT k.operator_id AS "operatorId", k.event_id AS "eventId", ${RETURNED}
+      FROM unnest(${entries.map((e) => e.operatorId)}::int[], ${entries.map((e) => e.eventId)}::text[]) AS wanted(operator_id, event_id)
+      JOIN usage_event_ids k USING (operator_id, event_id)
+      JOIN usage_entries e ON (e.id, e.occurred_at) = (k.entry_id, k.occurred_at)`;
+  const found = new Map(rows.map(({ operatorId, eventId, ...row }) => [`${operatorId}:${eventId}`, row]));
+  return entries.map((e) => found.get(`${e.operatorId}:${e.eventId}`) ?? null);
 }

@@ -1,15 +1,15 @@
-import { isDataError, postgresErrorOf } from "../errors/postgres-error.ts";
+import { isStatementRefusal, postgresErrorOf } from "../errors/postgres-error.ts";
 import type { Db } from "../tx.ts";
-import { recordUsageTogether } from "./record-usage-together.ts";
-import { recordUsage, type RecordedUsage, type UsageRecordInput } from "./record-usage.ts";
+import { recordedUnderEventIds, recordUsageTogether, type GroupedEntry } from "./record-usage-together.ts";
+import { recordUsage, type RecordedUsage } from "./record-usage.ts";
 
 export interface UsageWriter {
   /** Records one entry (without an Idempotency-Key) once it is durable: as `recordUsage` does, but grouped. */
-  record(entry: UsageRecordInput): Promise<{ entry: RecordedUsage; replayed: boolean }>;
+  record(entry: GroupedEntry): Promise<{ entry: RecordedUsage; replayed: boolean }>;
 }
 
 interface Waiting {
-  entry: UsageRecordInput;
+  entry: GroupedEntry;
   resolve: (result: { entry: RecordedUsage; replayed: boolean }) => void;
   reject: (error: unknown) => void;
 }
@@ -26,7 +26,8 @@ export interface UsageWriterOptions {
  * is free; entries that arrive while every slot is busy wait and go in together, in one
  * statement, when one frees. So a quiet service adds no delay, and a busy one commits one
  * statement per group instead of one per request: what limits single entries is then the
- * requests, not the commits. Each caller is answered after its group commits.
+ * requests, not the commits. Each caller is answered after its group commits, and whatever
+ * happens a group holds one connection at a time.
  */
 export function createUsageWriter(db: Db, options: UsageWriterOptions = {}): UsageWriter {
   const inFlight = options.inFlight ?? 2;
@@ -34,10 +35,12 @@ export function createUsageWriter(db: Db, options: UsageWriterOptions = {}): Usa
   const waiting: Waiting[] = [];
   let busy = 0;
 
-  const writeAlone = (w: Waiting) => recordUsage(db, w.entry).then(w.resolve, w.reject);
+  async function writeOneByOne(group: readonly Waiting[]): Promise<void> {
+    for (const w of group) await recordUsage(db, w.entry).then(w.resolve, w.reject);
+  }
 
   async function write(group: Waiting[]): Promise<void> {
-    if (group.length === 1) return writeAlone(group[0] as Waiting);
+    if (group.length === 1) return writeOneByOne(group);
     let rows: (RecordedUsage | null)[];
     try {
       rows = await recordUsageTogether(
@@ -45,22 +48,42 @@ export function createUsageWriter(db: Db, options: UsageWriterOptions = {}): Usa
         group.map((w) => w.entry),
       );
     } catch (error) {
-      // Refused for its data, the statement wrote nothing: one entry must not fail the others.
-      // Any other failure (a lost connection, say) may have come after the commit, and writing
-      // again could record entries twice: every caller gets the error, as it would alone.
+      // PostgreSQL refused the statement: autocommitted, it wrote nothing, and one entry (or a
+      // deadlock, a cancelled query) must not fail the others. Otherwise (a lost connection, a
+      // terminated backend) the commit may have happened: writing again could record entries
+      // twice, so every caller gets the error, as it would alone.
       const refusal = postgresErrorOf(error);
-      if (refusal && isDataError(refusal)) await Promise.all(group.map(writeAlone));
+      if (refusal && isStatementRefusal(refusal)) await writeOneByOne(group);
       else for (const w of group) w.reject(error);
       return;
     }
-    // A skipped entry repeats an EventID: looked up (and answered as a replay) on its own.
-    const repeats: Promise<void>[] = [];
+    const repeats: Waiting[] = [];
     group.forEach((w, i) => {
       const row = rows[i];
       if (row) w.resolve({ entry: row, replayed: false });
-      else repeats.push(writeAlone(w));
+      else repeats.push(w);
     });
-    await Promise.all(repeats);
+    if (repeats.length > 0) await answerRepeats(repeats);
+  }
+
+  /** Entries skipped for an EventID already recorded: answered with that entry, as a replay. */
+  async function answerRepeats(repeats: readonly Waiting[]): Promise<void> {
+    const named = repeats.map((w) => ({ operatorId: w.entry.operatorId, eventId: w.entry.eventId ?? "" }));
+    let earlier: (RecordedUsage | null)[];
+    try {
+      earlier = await recordedUnderEventIds(db, named);
+    } catch (error) {
+      for (const w of repeats) w.reject(error);
+      return;
+    }
+    const unfound: Waiting[] = [];
+    repeats.forEach((w, i) => {
+      const entry = earlier[i];
+      if (entry) w.resolve({ entry, replayed: true });
+      else unfound.push(w);
+    });
+    // Not there after all (its first writer's statement rolled back meanwhile): written alone.
+    await writeOneByOne(unfound);
   }
 
   function drain(): void {

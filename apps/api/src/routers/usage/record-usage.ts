@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { ExactDecimal, occurredAtProblem, usageEntryBodySchema, ValidationError } from "@slotwise/core";
-import { recordUsage, type RecordedUsage, type UsageRecordInput } from "@slotwise/db";
+import { recordUsage, type GroupedEntry, type RecordedUsage } from "@slotwise/db";
 
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { usageEntrySchema } from "../../presenters/usage-schema.ts";
@@ -38,7 +38,7 @@ export const recordUsageEntry = usageWriteProcedure
     const now = ctx.now();
     const problem = occurredAtProblem("OccurredAt", input.OccurredAt, now, ctx.settings.usageRetentionDays);
     if (problem) throw new ValidationError([{ field: "OccurredAt", message: problem }]);
-    const entry: UsageRecordInput = {
+    const entry: GroupedEntry = {
       operatorId: ctx.principal.operatorId,
       meter: input.Meter,
       usage: input.Usage,
