@@ -1,5 +1,6 @@
 import { ValidationError } from "../errors/domain-errors.ts";
 import type { LocalBucket } from "../time/local-buckets.ts";
+import { DecimalSum } from "./decimal-sum.ts";
 import { ExactDecimal as Decimal } from "./exact-decimal.ts";
 import type { Period } from "./period.ts";
 import { MAX_SERIES_METERS, type UsageWindow } from "./series-query.ts";
@@ -44,7 +45,7 @@ function metersOf(used: readonly string[], requested: readonly string[] | undefi
 interface MeterCells {
   meter: string;
   cells: (WindowTotal | undefined)[];
-  total: Decimal;
+  sum: DecimalSum;
 }
 
 /** One pass over the rows: each meter's cells, summed exactly as they are placed. */
@@ -53,11 +54,11 @@ function cellsByMeter(rows: readonly WindowTotal[], windowCount: number): Map<st
   for (const row of rows) {
     let meter = meters.get(row.meter);
     if (meter === undefined) {
-      meter = { meter: row.meter, cells: new Array<WindowTotal | undefined>(windowCount), total: new Decimal(0) };
+      meter = { meter: row.meter, cells: new Array<WindowTotal | undefined>(windowCount), sum: new DecimalSum() };
       meters.set(row.meter, meter);
     }
     meter.cells[row.window] = row;
-    meter.total = meter.total.plus(row.total);
+    meter.sum.add(row.total);
   }
   return meters;
 }
@@ -81,9 +82,10 @@ export function assembleSeries(
 ): UsageSeries {
   const byMeter = cellsByMeter(rows, windows.length);
   const starts = windows.map((w) => ({ Start: w.label, StartTimestamp: Math.floor(w.start.getTime() / 1000) }));
-  const series = metersOf([...byMeter.keys()], requested).map(
-    (meter): MeterCells => byMeter.get(meter) ?? { meter, cells: [], total: new Decimal(0) },
-  );
+  const series = metersOf([...byMeter.keys()], requested).map((meter) => {
+    const cells = byMeter.get(meter);
+    return { meter, cells: cells?.cells ?? [], total: cells?.sum.total() ?? new Decimal(0) };
+  });
   return {
     Period: period,
     Window: window,
