@@ -12,8 +12,10 @@ async function helperUnder(nodeEnv: string) {
   return t.procedure.concat(documentedOutput(schema)).query(() => ({ data: { Count: 1.5, Extra: "x" } }));
 }
 
-const types = (procedure: { _def: { middlewares: { _type?: string }[] } }) =>
-  procedure._def.middlewares.map((m) => m._type);
+/** tRPC types a procedure's definition without its middlewares and output; both are there. */
+const definition = (procedure: { _def: object }) =>
+  procedure._def as { middlewares: { _type?: string }[]; output?: unknown };
+const types = (procedure: { _def: object }) => definition(procedure).middlewares.map((m) => m._type);
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -22,13 +24,13 @@ afterEach(() => {
 describe("documentedOutput", () => {
   it("keeps the schema for the document in production, without re-parsing the answer", async () => {
     const procedure = await helperUnder("production");
-    expect((procedure._def as { output?: unknown }).output).toBe(schema);
+    expect(definition(procedure).output).toBe(schema);
     expect(types(procedure)).not.toContain("output");
   });
 
   it("checks the answer as .output() does anywhere else, so tests catch an answer off its schema", async () => {
     const procedure = await helperUnder("test");
-    expect((procedure._def as { output?: unknown }).output).toBe(schema);
+    expect(definition(procedure).output).toBe(schema);
     expect(types(procedure)).toContain("output");
     const { t } = await import("../src/trpc/init.ts");
     const caller = t.createCallerFactory(t.router({ p: procedure }))({} as never);

@@ -27,5 +27,5 @@ export function documentedOutput<S extends z.ZodType>(schema: S): OutputBuilder<
   if (checkedAtRuntime) return t.procedure.output(schema);
   // A builder holding only the schema: `concat` adds its definition and none of `.output()`'s
   // validating middleware. `createBuilder` is tRPC's own constructor of every builder.
-  return createBuilder<Context, Meta>({ output: schema }) as unknown as OutputBuilder<S>;
+  return createBuilder<Context, Meta>({ output: schema });
 }
