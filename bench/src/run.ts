@@ -125,7 +125,13 @@ try {
     const series: SeriesFigure[] = [];
     const summary = await summaryLatency(stack, first.base, sizes, samples, log, async (entries) => {
       log(`4b. usage series at ${entries.toLocaleString("en-GB")} entries`);
-      series.push(...(await seriesLatency(stack, first.base, entries, samples)));
+      const figures = await seriesLatency(stack, first.base, entries, samples);
+      for (const f of figures) {
+        log(
+          `   ${f.days} days by ${f.window}, ${f.zone}: ${f.meters} meters × ${f.points} points, p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms`,
+        );
+      }
+      series.push(...figures);
     });
     log("6. usage summary grouped by a dimension");
     const summaryGroupBy = await summaryGroupByLatency(stack, first.base, samples, log);

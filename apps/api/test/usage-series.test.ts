@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 
+import { seriesQuerySchema } from "@slotwise/core";
 import { compactUsage } from "@slotwise/db";
 
+import { usageSeriesSchema } from "../src/presenters/usage-schema.ts";
+import { usageWindowSeries } from "../src/services/usage-window-series.ts";
 import { problemOf, startApi, type Api } from "./harness.ts";
 
 let api: Api;
@@ -325,5 +329,26 @@ describe("GET /usage/meters/series", () => {
     expect(count(theirs.body)).toBe(posted(900));
     expect(count(ours.body)).toBe(posted(1200));
     expect(posted(1200)).toBeGreaterThan(posted(900));
+  });
+
+  it("builds answers its schema leaves unchanged, so production may skip re-parsing them (documentedOutput)", async () => {
+    const { id } = await api.db.operator.findUniqueOrThrow({ where: { slug: "series-co" } });
+    // A unit, so that the answer carries the optional field too.
+    await api.db.meterDefinition.create({ data: { operatorId: id, meter: "storage-gb", unit: "GB" } });
+    const schema = z.object({ data: usageSeriesSchema });
+    for (const query of [
+      { from: "2026-09-27", to: "2026-11-07" },
+      { from: "2026-10-28", to: "2026-10-29", tz: "Asia/Kolkata", window: "hour" },
+      { from: "2026-09-15", to: "2026-12-31", tz: "America/New_York", window: "month" },
+      { from: "2026-10-20", to: "2026-10-31", meter: ["order-completed", "unused-meter"] },
+    ]) {
+      const answer = { data: await usageWindowSeries(api.db, id, seriesQuerySchema.parse(query)) };
+      expect(answer.data.Series.length).toBeGreaterThan(0);
+      expect(answer.data.Series.some((s) => s.Unit === "GB") || query.meter !== undefined).toBe(true);
+      // Strict: no field the schema would strip, no value it would refuse or change, and the
+      // fields in the order its parse writes them, so the bytes (and ETags) are the same.
+      expect(schema.parse(answer)).toStrictEqual(answer);
+      expect(JSON.stringify(answer)).toBe(JSON.stringify(schema.parse(answer)));
+    }
   });
 });

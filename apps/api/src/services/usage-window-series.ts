@@ -1,4 +1,4 @@
-import { assembleSeries, localBuckets, periodInstants, withUnits, type SeriesQuery } from "@slotwise/core";
+import { assembleSeries, localBuckets, periodInstants, type SeriesQuery } from "@slotwise/core";
 import { meterUnits, usageSeries, type Db } from "@slotwise/db";
 
 import { periodFor } from "./summarize-usage.ts";
@@ -19,5 +19,13 @@ export async function usageWindowSeries(db: Db, operatorId: number, query: Serie
     meterUnits(db, operatorId),
   ]);
   const series = assembleSeries(period, query.window, windows, rows, query.meter);
-  return { ...series, Series: withUnits(series.Series, units) };
+  return {
+    ...series,
+    // Each field in the schema's order (Unit before Points), as zod's parse of the answer wrote
+    // them while it ran in production: the bytes, and so the ETags, stay those of before.
+    Series: series.Series.map(({ Meter, Points }) => {
+      const Unit = units.get(Meter);
+      return Unit === undefined ? { Meter, Points } : { Meter, Unit, Points };
+    }),
+  };
 }

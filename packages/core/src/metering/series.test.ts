@@ -1,7 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { localBuckets } from "../time/local-buckets.ts";
 import { fieldErrorsOf } from "../validation/field-errors.ts";
+import { ExactDecimal } from "./exact-decimal.ts";
 import { makePeriod } from "./period.ts";
 import { seriesQuerySchema } from "./series-query.ts";
 import { assembleSeries, type WindowTotal } from "./series.ts";
@@ -72,3 +74,64 @@ describe("assembling a series", () => {
     expect(assembleSeries(period, "day", windows, many.slice(1)).Series).toHaveLength(25);
   });
 });
+
+describe("a series' numbers", () => {
+  const period = makePeriod("2026-03-28", "2026-04-02", "Europe/Berlin");
+  const windows = localBuckets("2026-03-28", "2026-04-02", "Europe/Berlin", "day");
+  // An exact decimal as PostgreSQL prints a sum of numeric(38, 12) amounts: up to 46 integer
+  // digits (2^64 entries), up to 12 decimals, trailing zeros kept, sometimes negative.
+  const decimalText = fc
+    .tuple(fc.boolean(), fc.stringMatching(/^(0|[1-9]\d{0,45})$/), fc.stringMatching(/^\d{0,12}$/))
+    .map(([negative, whole, fraction]) => `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`);
+  const rows = fc.uniqueArray(
+    fc.record({
+      meter: fc.constantFrom("a", "b", "c", "d"),
+      window: fc.nat({ max: windows.length - 1 }),
+      total: decimalText,
+      events: fc.integer({ min: 1, max: 1_000_000 }),
+    }),
+    { selector: (r) => `${r.meter}@${r.window}` },
+  );
+
+  it("become the nearest double of each exact sum, as an exact decimal's toNumber gives", () => {
+    fc.assert(
+      fc.property(decimalText, (text) => {
+        const [point] = assembleSeries(period, "day", windows, [row("a", 0, text, 1)]).Series[0]?.Points ?? [];
+        expect(Object.is(point?.TotalUsage, new ExactDecimal(text).toNumber())).toBe(true);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("are those of the plain per-point construction: every window, zeros, exact order of meters", () => {
+    fc.assert(
+      fc.property(rows, (cells) => {
+        // The first version of assembleSeries, an exact decimal per point, as the reference.
+        const totals = new Map<string, InstanceType<typeof ExactDecimal>>();
+        for (const c of cells) totals.set(c.meter, (totals.get(c.meter) ?? new ExactDecimal(0)).plus(c.total));
+        const order = [...totals.keys()].sort((a, b) => {
+          const byTotal = (totals.get(b) ?? new ExactDecimal(0)).comparedTo(totals.get(a) ?? new ExactDecimal(0));
+          return byTotal !== 0 ? byTotal : a < b ? -1 : a > b ? 1 : 0;
+        });
+        const expected = order.map((meter) => ({
+          Meter: meter,
+          Points: windows.map((w, i) => {
+            const cell = cells.find((c) => c.meter === meter && c.window === i);
+            return {
+              Start: w.label,
+              StartTimestamp: Math.floor(w.start.getTime() / 1000),
+              TotalUsage: new ExactDecimal(cell?.total ?? 0).toNumber(),
+              EventCount: cell?.events ?? 0,
+            };
+          }),
+        }));
+        expect(JSON.stringify(assembleSeries(period, "day", windows, cells).Series)).toBe(JSON.stringify(expected));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+function row(meter: string, window: number, total: string, events: number): WindowTotal {
+  return { meter, window, total, events };
+}

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 
-import { todayIn as todayInCanonicalZone } from "./plain-dates.ts";
+import { addDays, isCalendarDate, todayIn as todayInCanonicalZone } from "./plain-dates.ts";
 import { zoneForArithmetic } from "./zones.ts";
 
 export { addDays, DATE_PATTERN, isCalendarDate } from "./plain-dates.ts";
@@ -15,15 +15,16 @@ export function isClockTime(value: string): boolean {
   return TIME_PATTERN.test(value);
 }
 
-/** Days from `start` to `end`, both included, in calendar order. */
+/**
+ * Days from `start` to `end`, both included, in calendar order; none when either is no
+ * calendar date. By plain UTC-midnight arithmetic rather than luxon: a year of day windows
+ * calls this on every series request, and a luxon `plus` per day cost milliseconds.
+ */
 export function eachDate(start: string, end: string): string[] {
+  if (!isCalendarDate(start) || !isCalendarDate(end)) return [];
   const days: string[] = [];
-  let day = DateTime.fromISO(start, { zone: "UTC" });
-  const last = DateTime.fromISO(end, { zone: "UTC" });
-  while (day <= last) {
-    days.push(day.toISODate() ?? "");
-    day = day.plus({ days: 1 });
-  }
+  // YYYY-MM-DD strings order as their days do.
+  for (let day = start; day <= end; day = addDays(day, 1)) days.push(day);
   return days;
 }
 

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 
 import { addDays, daySpan, eachDate, isCalendarDate, isClockTime, todayIn } from "./calendar.ts";
@@ -47,6 +48,28 @@ describe("calendar", () => {
     expect(daySpan("2026-01-01", "2026-12-31")).toBe(365);
     expect(eachDate("2026-02-27", "2026-03-02")).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+  });
+
+  it("lists the days of a range as luxon's day-by-day walk did, leap days and year ends included", () => {
+    const day = fc.date({
+      min: new Date("1970-01-01T00:00:00Z"),
+      max: new Date("2400-12-31T00:00:00Z"),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(day, fc.nat({ max: 800 }), (first, length) => {
+        const start = first.toISOString().slice(0, 10);
+        const end = addDays(start, length - 400);
+        const walked: string[] = [];
+        const last = DateTime.fromISO(end, { zone: "UTC" });
+        for (let d = DateTime.fromISO(start, { zone: "UTC" }); d <= last; d = d.plus({ days: 1 })) {
+          walked.push(d.toISODate() ?? "");
+        }
+        expect(eachDate(start, end)).toEqual(walked);
+      }),
+      { numRuns: 300 },
+    );
+    expect(eachDate("2026-02-30", "2026-03-02")).toEqual([]);
   });
 
   it("tells today's date in a zone", () => {
