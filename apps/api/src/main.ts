@@ -30,6 +30,8 @@ const redis = env.REDIS_URL
   ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
   : undefined;
 
+const metrics = createApiMetrics({ db, cache });
+
 const app = await buildServer({
   env: { ...env, prettyLogs: env.LOG_FORMAT === "pretty" },
   services: {
@@ -54,8 +56,8 @@ const app = await buildServer({
       },
       redis,
     ),
-    metrics: createApiMetrics({ db, cache }),
-    usageWriter: createUsageWriter(db),
+    metrics,
+    usageWriter: createUsageWriter(db, { onStatement: (entries) => metrics.usageStatementWritten(entries) }),
   },
   rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),
   ready: () => readiness(db),

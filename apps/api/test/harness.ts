@@ -90,6 +90,7 @@ export async function startApi(
       barrier.heard(topic);
     },
   });
+  const metrics = createApiMetrics({ db, cache });
   const app = await buildServer({
     env: {
       LOG_LEVEL: "silent",
@@ -105,8 +106,8 @@ export async function startApi(
       settings: TEST_SETTINGS,
       authenticateKey: keyAuthenticator(db, cache, tracker, now),
       guards: createGuards(options.guards ?? GENEROUS_GUARDS),
-      metrics: createApiMetrics({ db, cache }),
-      usageWriter: createUsageWriter(db),
+      metrics,
+      usageWriter: createUsageWriter(db, { onStatement: (entries) => metrics.usageStatementWritten(entries) }),
     },
     rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
     ready: () => readiness(db),

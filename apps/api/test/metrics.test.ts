@@ -81,6 +81,9 @@ describe("GET /metrics", () => {
     expect(moved("slotwise_bookings_total", { channel: "partner", outcome: "refused_capacity" })).toBe(1);
     // One single entry and two of the batch's three: the third repeats an EventID.
     expect(moved("slotwise_usage_entries_ingested_total")).toBe(3);
+    // The single entry went through the group commit, alone: one statement of one entry.
+    expect(moved("slotwise_usage_statement_entries_count")).toBe(1);
+    expect(moved("slotwise_usage_statement_entries_bucket", { le: "1" })).toBe(1);
     expect(moved("slotwise_read_cache_hits_total") + moved("slotwise_read_cache_misses_total")).toBeGreaterThan(0);
 
     // Six different paths, two labels: a label per path would let clients grow the page without bound.

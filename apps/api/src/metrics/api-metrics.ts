@@ -15,6 +15,8 @@ export interface ApiMetrics {
   usageEntriesIngested(count: number): void;
   /** A GET answered from a kept whole answer (`AnswerMemo`), without running its procedure. */
   keptAnswerServed(): void;
+  /** The usage group commit wrote a statement of this many single entries. */
+  usageStatementWritten(entries: number): void;
 }
 
 export interface MetricSources {
@@ -64,6 +66,12 @@ export function createApiMetrics(sources: MetricSources): ApiMetrics {
     help: "Partner GETs answered from a kept whole answer, without running the procedure",
     registers: [registry],
   });
+  const usageStatements = new Histogram({
+    name: "slotwise_usage_statement_entries",
+    help: "Single usage entries per statement of the group commit (1: written alone, nothing waiting)",
+    buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500],
+    registers: [registry],
+  });
   readCacheMetrics(registry, sources.cache);
   databaseMetrics(registry, sources.db);
 
@@ -82,6 +90,9 @@ export function createApiMetrics(sources: MetricSources): ApiMetrics {
     },
     keptAnswerServed() {
       keptAnswers.inc();
+    },
+    usageStatementWritten(entries) {
+      usageStatements.observe(entries);
     },
   };
 }

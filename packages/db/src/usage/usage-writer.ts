@@ -19,6 +19,8 @@ export interface UsageWriterOptions {
   inFlight?: number;
   /** Entries in one statement at most. */
   groupSize?: number;
+  /** Told how many entries each statement carried (1 when alone), for the metrics. */
+  onStatement?: (entries: number) => void;
 }
 
 /**
@@ -40,6 +42,7 @@ export function createUsageWriter(db: Db, options: UsageWriterOptions = {}): Usa
   }
 
   async function write(group: Waiting[]): Promise<void> {
+    options.onStatement?.(group.length);
     if (group.length === 1) return writeOneByOne(group);
     let rows: (RecordedUsage | null)[];
     try {
