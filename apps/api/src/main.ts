@@ -57,7 +57,11 @@ const app = await buildServer({
       redis,
     ),
     metrics,
-    usageWriter: createUsageWriter(db, { onStatement: (entries) => metrics.usageStatementWritten(entries) }),
+    usageWriter: createUsageWriter(db, {
+      onStatement: (entries) => {
+        metrics.usageStatementWritten(entries);
+      },
+    }),
   },
   rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),
   ready: () => readiness(db),

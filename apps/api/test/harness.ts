@@ -107,7 +107,11 @@ export async function startApi(
       authenticateKey: keyAuthenticator(db, cache, tracker, now),
       guards: createGuards(options.guards ?? GENEROUS_GUARDS),
       metrics,
-      usageWriter: createUsageWriter(db, { onStatement: (entries) => metrics.usageStatementWritten(entries) }),
+      usageWriter: createUsageWriter(db, {
+        onStatement: (entries) => {
+          metrics.usageStatementWritten(entries);
+        },
+      }),
     },
     rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
     ready: () => readiness(db),
