@@ -79,7 +79,13 @@ export const GENEROUS_GUARDS: GuardLimits = {
 };
 
 export async function startApi(
-  options: { perSecond?: number; burst?: number; guards?: GuardLimits; trustProxy?: boolean | string } = {},
+  options: {
+    perSecond?: number;
+    burst?: number;
+    guards?: GuardLimits;
+    trustProxy?: boolean | string;
+    keptAnswers?: "on" | "off";
+  } = {},
 ): Promise<Api> {
   const { db, url } = await useTestDatabase({ content: "demo" });
   const now = () => new Date();
@@ -98,6 +104,7 @@ export async function startApi(
       PROBLEMS_BASE,
       TRUST_PROXY: options.trustProxy ?? "loopback",
       METRICS_TOKEN,
+      KEPT_ANSWERS: options.keptAnswers ?? "on",
     },
     services: {
       db,

@@ -108,6 +108,28 @@ describe("partner GETs answered from kept answers", () => {
   });
 });
 
+describe("kept answers for on-call", () => {
+  it("are counted on /metrics, and KEPT_ANSWERS=off answers every poll through its procedure", async () => {
+    const path = `${OTA}/products`;
+    expect((await api.request(path, { key })).status).toBe(200);
+    const page = await (
+      await fetch(`${api.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    expect(seriesValue(page, "slotwise_kept_answers", { measure: "entries" })).toBeGreaterThan(0);
+    expect(seriesValue(page, "slotwise_kept_answers", { measure: "bytes" })).toBeGreaterThan(0);
+
+    const off = await startApi({ keptAnswers: "off" });
+    const offKey = await off.key();
+    const bodies = await Promise.all([1, 2, 3].map(async () => (await off.request(path, { key: offKey })).text()));
+    expect(new Set(bodies).size).toBe(1);
+    const offPage = await (
+      await fetch(`${off.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    expect(seriesValue(offPage, "slotwise_kept_answers_served_total")).toBe(0);
+    expect(seriesValue(offPage, "slotwise_kept_answers", { measure: "entries" })).toBe(0);
+  });
+});
+
 describe("kept answers and the failed-authentication guard", () => {
   it("refuse an address blocked for guessing keys, as the procedure would, kept answer or not", async () => {
     const guarded = await startApi({ guards: { ...GENEROUS_GUARDS, authFailuresPer10Minutes: 3 }, trustProxy: true });

@@ -65,6 +65,11 @@ export class AnswerMemo {
     return this.#entries.size;
   }
 
+  /** What the kept answers are counted as (see `keep`). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   /** The answer kept for this key and target, if it still stands. */
   find(key: string, url: string, now: number): KeptAnswer | undefined {
     const id = `${key} ${url}`;

@@ -39,6 +39,8 @@ import { sendProblem } from "./send-problem.ts";
 export interface ServerOptions {
   services: Services;
   env: Pick<ApiEnv, "LOG_LEVEL" | "PUBLIC_BASE_URL" | "PROBLEMS_BASE" | "TRUST_PROXY" | "METRICS_TOKEN"> & {
+    /** Whether repeated partner GETs may be answered from kept answers (`KEPT_ANSWERS`, on unless said). */
+    KEPT_ANSWERS?: "on" | "off";
     /** Human-readable log lines (`pnpm dev`); JSON lines otherwise. */
     prettyLogs?: boolean;
   };
@@ -200,6 +202,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     services: options.services,
     problemsBase: env.PROBLEMS_BASE,
     rateLimit: options.rateLimit,
+    keepAnswers: env.KEPT_ANSWERS !== "off",
   });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",

@@ -40,6 +40,8 @@ export interface RestOptions {
   services: Services;
   problemsBase: string;
   rateLimit: (key: string, cost?: number) => Promise<RateLimitVerdict>;
+  /** Whether repeated partner GETs may be answered from kept answers. */
+  keepAnswers: boolean;
 }
 
 /** 405 with Allow when the path exists under other methods, 404 otherwise. */
@@ -58,7 +60,8 @@ export function unmatchedRoute(path: string): { description: Problem; headers: R
  */
 export async function restPlugin(rest: FastifyInstance, options: RestOptions): Promise<void> {
   const { services } = options;
-  const memo = new AnswerMemo(services.cache);
+  const memo = options.keepAnswers ? new AnswerMemo(services.cache) : null;
+  if (memo) services.metrics.watchKeptAnswers(memo);
   rest.decorateRequest("procedureContext", null);
   rest.decorateRequest("answeredFromMemo", false);
   rest.decorateRequest("keptAs", null);
@@ -85,7 +88,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   // key is still valid. Anything else (nothing kept, a bad key) goes on to the procedure,
   // which answers as it always does; an unknown key costs no lookup here.
   rest.addHook("onRequest", async (request, reply) => {
-    if (request.method !== "GET") return;
+    if (request.method !== "GET" || !memo) return;
     const local = request.originalPath.slice(REST_PREFIX.length);
     if (!keepable.some((route) => route.pattern.test(local))) return;
     const token = bearerToken(headerValue(request.headers.authorization));
@@ -147,7 +150,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
       void reply.header("ETag", tag);
       const ctx = request.procedureContext;
       const keptAs = request.keptAs;
-      if (ctx?.response.keepable && keptAs) {
+      if (memo && ctx?.response.keepable && keptAs) {
         // The key's own row counts among the reads: a change to the key ends the answer too.
         ctx.trail.saw(cacheTags.apiKey(keptAs.keyHash), keptAs.keyGeneration);
         const headers: Record<string, string> = {};

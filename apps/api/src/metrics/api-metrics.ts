@@ -17,6 +17,8 @@ export interface ApiMetrics {
   keptAnswerServed(): void;
   /** The usage group commit wrote a statement of this many single entries. */
   usageStatementWritten(entries: number): void;
+  /** Reports the kept answers' entries and bytes on every scrape. */
+  watchKeptAnswers(memo: { size: number; bytes: number }): void;
 }
 
 export interface MetricSources {
@@ -72,6 +74,17 @@ export function createApiMetrics(sources: MetricSources): ApiMetrics {
     buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500],
     registers: [registry],
   });
+  let keptAnswersHeld: { size: number; bytes: number } | undefined;
+  new Gauge({
+    name: "slotwise_kept_answers",
+    help: "Kept whole answers held by this process (entries), and what they are counted as (bytes)",
+    labelNames: ["measure"] as const,
+    registers: [registry],
+    collect() {
+      this.set({ measure: "entries" }, keptAnswersHeld?.size ?? 0);
+      this.set({ measure: "bytes" }, keptAnswersHeld?.bytes ?? 0);
+    },
+  });
   readCacheMetrics(registry, sources.cache);
   databaseMetrics(registry, sources.db);
 
@@ -93,6 +106,9 @@ export function createApiMetrics(sources: MetricSources): ApiMetrics {
     },
     usageStatementWritten(entries) {
       usageStatements.observe(entries);
+    },
+    watchKeptAnswers(memo) {
+      keptAnswersHeld = memo;
     },
   };
 }
