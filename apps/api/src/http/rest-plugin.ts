@@ -24,8 +24,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The procedure's context, for what the edge does with its answer. */
     procedureContext: Context | null;
-    /** Answered from a kept answer: nothing more to do on the way out. */
-    answeredFromMemo: boolean;
+    /** The ETag of the kept answer this GET is answered from, if it is. */
+    keptEtag: string | null;
     /** For a GET whose answer may be kept: the key's hash (and its generation then) and the target as sent. */
     keptAs: { keyHash: string; target: string; keyGeneration: number } | null;
   }
@@ -63,7 +63,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   const memo = options.keepAnswers ? new AnswerMemo(services.cache) : null;
   if (memo) services.metrics.watchKeptAnswers(memo);
   rest.decorateRequest("procedureContext", null);
-  rest.decorateRequest("answeredFromMemo", false);
+  rest.decorateRequest("keptEtag", null);
   rest.decorateRequest("keptAs", null);
 
   rest.addHook("onRequest", async (request, reply) => {
@@ -108,13 +108,10 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
       return;
     }
     if (!(await services.authenticateKey(token))) return;
-    request.answeredFromMemo = true;
+    request.keptEtag = kept.etag;
     services.metrics.keptAnswerServed();
-    void reply.headers(kept.headers).header("ETag", kept.etag);
-    if (matchesIfNoneMatch(headerValue(request.headers["if-none-match"]), kept.etag)) {
-      return reply.code(304).removeHeader("Content-Type").send("");
-    }
-    return reply.code(200).send(kept.body);
+    // On its way out like any answer (onSend below): its ETag, and 304 when it matches.
+    return reply.code(200).headers(kept.headers).send(kept.body);
   });
 
   rest.addHook("preHandler", async (request, reply) => {
@@ -142,32 +139,13 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   });
 
   rest.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (typeof payload !== "string" || request.answeredFromMemo) return payload;
+    if (typeof payload !== "string") return payload;
     const status = reply.statusCode;
     if (status >= 400) return asProblem(request, reply, payload, options.problemsBase);
     if (request.method === "GET" && status === 200) {
-      const tag = entityTag(payload);
+      const tag = request.keptEtag ?? entityTag(payload);
       void reply.header("ETag", tag);
-      const ctx = request.procedureContext;
-      const keptAs = request.keptAs;
-      if (memo && ctx?.response.keepable && keptAs) {
-        // The key's own row counts among the reads: a change to the key ends the answer too.
-        ctx.trail.saw(cacheTags.apiKey(keptAs.keyHash), keptAs.keyGeneration);
-        const headers: Record<string, string> = {};
-        for (const name of ["content-type", "cache-control"]) {
-          const value = reply.getHeader(name);
-          if (typeof value === "string") headers[name] = value;
-        }
-        const now = services.now().getTime();
-        memo.keep(
-          keptAs.keyHash,
-          keptAs.target,
-          ctx.trail,
-          { body: payload, etag: tag, headers },
-          ctx.response.changesAt ?? null,
-          now,
-        );
-      }
+      if (memo && request.keptEtag === null) keepAnswer(memo, request, reply, payload, tag);
       if (matchesIfNoneMatch(headerValue(request.headers["if-none-match"]), tag)) {
         void reply.code(304).removeHeader("Content-Type").removeHeader("Content-Length");
         return "";
@@ -175,6 +153,28 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     }
     return payload;
   });
+
+  /** Keeps a GET's answer when its procedure allows it (`keepAnswers`) and a key asked for it. */
+  function keepAnswer(memo: AnswerMemo, request: FastifyRequest, reply: FastifyReply, body: string, etag: string) {
+    const ctx = request.procedureContext;
+    const keptAs = request.keptAs;
+    if (!ctx?.response.keepable || !keptAs) return;
+    // The key's own row counts among the reads: a change to the key ends the answer too.
+    ctx.trail.saw(cacheTags.apiKey(keptAs.keyHash), keptAs.keyGeneration);
+    const headers: Record<string, string> = {};
+    for (const name of ["content-type", "cache-control"]) {
+      const value = reply.getHeader(name);
+      if (typeof value === "string") headers[name] = value;
+    }
+    memo.keep(
+      keptAs.keyHash,
+      keptAs.target,
+      ctx.trail,
+      { body, etag, headers },
+      ctx.response.changesAt ?? null,
+      services.now().getTime(),
+    );
+  }
 
   await rest.register(fastifyTRPCOpenApiPlugin, {
     basePath: REST_PREFIX,
