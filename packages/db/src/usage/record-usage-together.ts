@@ -1,13 +1,10 @@
 import { usageDimensions } from "@slotwise/core";
 
-import { Prisma } from "../generated/prisma/client.ts";
 import type { Db } from "../tx.ts";
-import type { RecordedUsage, UsageRecordInput } from "./record-usage.ts";
+import { RETURNED, type RecordedUsage, type UsageRecordInput } from "./record-usage.ts";
 
 /** An entry of a shared statement: never with an Idempotency-Key, which takes a transaction of its own. */
 export type GroupedEntry = Omit<UsageRecordInput, "idempotencyKey">;
-
-const RETURNED = Prisma.sql`e.id, e.meter, e.usage::text AS usage, e.extra_info AS "extraInfo", e.occurred_at AS "occurredAt"`;
 
 /**
  * Inserts entries of unrelated requests (any operators) in one statement, and says which
@@ -34,26 +31,9 @@ export async function recordUsageTogether(db: Db, entries: readonly GroupedEntry
       SELECT n.id, operator_id, meter, usage::numeric, extra_info, dimensions::jsonb, occurred_at::timestamptz, event_id, created_at::timestamptz
         FROM entry JOIN numbered n USING (position)
        ORDER BY operator_id, event_id NULLS LAST, position
-      RETURNING *
+      RETURNING ${RETURNED}
     )
-    SELECT n.position, ${RETURNED} FROM inserted e JOIN numbered n USING (id)`;
+    SELECT n.position, inserted.* FROM inserted JOIN numbered n USING (id)`;
   const byPosition = new Map(rows.map(({ position, ...row }) => [Number(position), row]));
   return entries.map((_, i) => byPosition.get(i + 1) ?? null);
-}
-
-/**
- * The entries recorded earlier under these entries' EventIDs, in one query (a retry of many
- * events at once must not take a connection per event); null where there is none.
- */
-export async function recordedUnderEventIds(
-  db: Db,
-  entries: readonly { operatorId: number; eventId: string }[],
-): Promise<(RecordedUsage | null)[]> {
-  const rows = await db.$queryRaw<(RecordedUsage & { operatorId: number; eventId: string })[]>`
-    SELECT k.operator_id AS "operatorId", k.event_id AS "eventId", ${RETURNED}
-      FROM unnest(${entries.map((e) => e.operatorId)}::int[], ${entries.map((e) => e.eventId)}::text[]) AS wanted(operator_id, event_id)
-      JOIN usage_event_ids k USING (operator_id, event_id)
-      JOIN usage_entries e ON (e.id, e.occurred_at) = (k.entry_id, k.occurred_at)`;
-  const found = new Map(rows.map(({ operatorId, eventId, ...row }) => [`${operatorId}:${eventId}`, row]));
-  return entries.map((e) => found.get(`${e.operatorId}:${e.eventId}`) ?? null);
 }

@@ -25,7 +25,8 @@ export interface RecordedUsage {
   occurredAt: Date;
 }
 
-const RETURNED = Prisma.sql`id, meter, usage::text AS usage, extra_info AS "extraInfo", occurred_at AS "occurredAt"`;
+/** The columns of a recorded entry, as every statement here returns them. */
+export const RETURNED = Prisma.sql`id, meter, usage::text AS usage, extra_info AS "extraInfo", occurred_at AS "occurredAt"`;
 
 /**
  * Inserts one entry, or finds the one recorded earlier under its EventID (`replayed`). The
@@ -47,12 +48,27 @@ export async function recordUsage(
             ${input.idempotencyKey ?? null}, ${eventId}, ${input.createdAt ?? new Date()})
     RETURNING ${RETURNED}`;
   if (row) return { entry: row, replayed: false };
-  // The key names the entry's month too, so only its partition is searched.
-  const [earlier] = await db.$queryRaw<RecordedUsage[]>`
-    SELECT ${RETURNED} FROM usage_entries
-     WHERE (id, occurred_at) = (SELECT entry_id, occurred_at FROM usage_event_ids WHERE operator_id = ${input.operatorId} AND event_id = ${eventId})`;
+  const [earlier] = await recordedUnderEventIds(db, [{ operatorId: input.operatorId, eventId: eventId ?? "" }]);
   if (!earlier) throw new Error(`event ${eventId} conflicted but cannot be found`);
   return { entry: earlier, replayed: true };
+}
+
+/**
+ * The entries recorded earlier under these EventIDs, in one query (a retry of many events at
+ * once must not take a connection per event); null where there is none. The claim names the
+ * entry's month too, so only its partition is searched.
+ */
+export async function recordedUnderEventIds(
+  db: Db,
+  entries: readonly { operatorId: number; eventId: string }[],
+): Promise<(RecordedUsage | null)[]> {
+  const rows = await db.$queryRaw<(RecordedUsage & { operatorId: number; eventId: string })[]>`
+    SELECT k.operator_id AS "operatorId", k.event_id AS "eventId", e.*
+      FROM unnest(${entries.map((e) => e.operatorId)}::int[], ${entries.map((e) => e.eventId)}::text[]) AS wanted(operator_id, event_id)
+      JOIN usage_event_ids k USING (operator_id, event_id)
+      CROSS JOIN LATERAL (SELECT ${RETURNED} FROM usage_entries WHERE (id, occurred_at) = (k.entry_id, k.occurred_at)) e`;
+  const found = new Map(rows.map(({ operatorId, eventId, ...row }) => [`${operatorId}:${eventId}`, row]));
+  return entries.map((e) => found.get(`${e.operatorId}:${e.eventId}`) ?? null);
 }
 
 /**

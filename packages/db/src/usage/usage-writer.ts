@@ -1,7 +1,7 @@
 import { isStatementRefusal, postgresErrorOf } from "../errors/postgres-error.ts";
 import type { Db } from "../tx.ts";
-import { recordedUnderEventIds, recordUsageTogether, type GroupedEntry } from "./record-usage-together.ts";
-import { recordUsage, type RecordedUsage } from "./record-usage.ts";
+import { recordUsageTogether, type GroupedEntry } from "./record-usage-together.ts";
+import { recordedUnderEventIds, recordUsage, type RecordedUsage } from "./record-usage.ts";
 
 export interface UsageWriter {
   /** Records one entry (without an Idempotency-Key) once it is durable: as `recordUsage` does, but grouped. */
