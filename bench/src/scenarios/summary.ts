@@ -41,6 +41,7 @@ async function fillTo(stack: BenchStack, have: number, total: number) {
   await compactUsage(stack.db);
   await stack.db.$executeRawUnsafe("ANALYZE usage_entries");
   await stack.db.$executeRawUnsafe("ANALYZE usage_rollups_15m");
+  await stack.db.$executeRawUnsafe("ANALYZE usage_rollups_hourly");
   await stack.db.$executeRawUnsafe("ANALYZE usage_rollups_daily");
   return {
     entries: total,

@@ -95,6 +95,8 @@ export async function usageBatch(
   await stack.db
     .$executeRaw`DELETE FROM usage_rollups_15m WHERE operator_id = ${stack.operatorId} AND meter = ANY(${METERS}::text[])`;
   await stack.db
+    .$executeRaw`DELETE FROM usage_rollups_hourly WHERE operator_id = ${stack.operatorId} AND meter = ANY(${METERS}::text[])`;
+  await stack.db
     .$executeRaw`DELETE FROM usage_rollups_daily WHERE operator_id = ${stack.operatorId} AND meter = ANY(${METERS}::text[])`;
   await stack.db.$executeRawUnsafe("VACUUM ANALYZE usage_entries");
   return result;

@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { ExactDecimal, localBuckets, makePeriod, periodInstants, type BucketUnit } from "@slotwise/core";
+import { addDays, ExactDecimal, localBuckets, makePeriod, periodInstants, type BucketUnit } from "@slotwise/core";
 
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { compactUsage } from "../src/usage/compact-usage.ts";
@@ -114,4 +115,60 @@ describe("usage series in local windows computed by the application", () => {
       expect(actual.size).toBeGreaterThan(1);
     },
   );
+
+  it("property: any zone's hour and day windows from the 15-minute, hourly and daily rollups equal the entries", async () => {
+    const zones = ["UTC", "Asia/Kolkata", "Asia/Kathmandu", "America/St_Johns", "Europe/Berlin", "Australia/Lord_Howe"];
+    const origin = Date.parse("2026-03-25T00:00:00Z");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            meter: fc.constantFrom("p", "q"),
+            minutes: fc.integer({ min: 0, max: 12 * 24 * 60 }),
+            micro: fc.integer({ min: 1, max: 10 ** 9 }),
+          }),
+          { minLength: 1, maxLength: 60 },
+        ),
+        fc.nat({ max: 59 }),
+        fc.constantFrom(...zones),
+        fc.constantFrom<BucketUnit>("hour", "day"),
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 0, max: 2 }),
+        async (entries, compactAfter, zone, unit, firstDay, days) => {
+          const owner = await db.operator.create({
+            data: { slug: `series-property-${crypto.randomUUID()}`, name: "Property", timeZone: "UTC" },
+          });
+          const rows = entries.map((e) => ({
+            operatorId: owner.id,
+            meter: e.meter,
+            usage: new ExactDecimal(e.micro).dividedBy(1e6).toFixed(),
+            occurredAt: new Date(origin + e.minutes * 60_000),
+          }));
+          await db.usageEntry.createMany({ data: rows.slice(0, compactAfter) });
+          await compactUsage(db);
+          await db.usageEntry.createMany({ data: rows.slice(compactAfter) });
+          const from = addDays("2026-03-25", firstDay);
+          const to = addDays(from, unit === "hour" ? 0 : days);
+          const { end } = periodInstants(makePeriod(from, to, zone));
+          const starts = localBuckets(from, to, zone, unit).map((w) => w.start);
+          const expected = new Map<string, [number, number]>();
+          for (const [i, e] of entries.entries()) {
+            const at = rows[i]!.occurredAt;
+            if (at < starts[0]! || at >= end) continue;
+            const window = starts.filter((s) => s <= at).length - 1;
+            const [micro, events] = expected.get(`${e.meter}@${window}`) ?? [0, 0];
+            expected.set(`${e.meter}@${window}`, [micro + e.micro, events + 1]);
+          }
+          const actual = new Map(
+            (await usageSeries(db, owner.id, starts, end, null)).map((r) => [
+              `${r.meter}@${r.window}`,
+              [new ExactDecimal(r.total).times(1e6).toNumber(), r.events],
+            ]),
+          );
+          expect(actual).toEqual(expected);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
 });

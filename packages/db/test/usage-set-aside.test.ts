@@ -50,6 +50,7 @@ describe("usage rollups of any size", () => {
     });
     await db.$executeRaw`DELETE FROM usage_entries`;
     await db.$executeRaw`DELETE FROM usage_rollups_15m`;
+    await db.$executeRaw`DELETE FROM usage_rollups_hourly`;
     await db.$executeRaw`DELETE FROM usage_rollups_daily`;
   });
 });

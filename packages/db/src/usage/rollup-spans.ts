@@ -1,3 +1,6 @@
+import { BUCKET_MS } from "./compact-usage.ts";
+
+const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
@@ -11,76 +14,121 @@ export interface DayWindows {
 }
 
 /**
- * 15-minute rollups: each span `[from[i], to[i])` (instants) is read once, and then counted in
- * every window that uses it: `use.span` indexes the spans (from 1, like `WITH ORDINALITY`).
+ * Spans `[from[i], to[i])` (instants) of one rollup table, each read once and summed into the
+ * range `range[i]` it is part of.
  */
-export interface QuarterSpans {
+export interface Spans {
   from: string[];
   to: string[];
-  use: { span: number[]; window: number[]; sign: number[] };
+  range: number[];
+}
+
+/**
+ * Range `range[i]` (numbered from 1: an edge of a window, read as whole hours between
+ * quarters) counts in window `window[i]`, added or taken away (`sign[i]`).
+ */
+export interface RangeUses {
+  range: number[];
+  window: number[];
+  sign: number[];
 }
 
 /** Which rollups, added or taken away, hold the usage of windows that tile `starts[0]`..`end`. */
 export interface RollupSpans {
   days: DayWindows;
-  quarters: QuarterSpans;
+  hours: Spans;
+  quarters: Spans;
+  uses: RangeUses;
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const isoInstant = (ms: number) => new Date(ms).toISOString();
+const hourAtOrAfter = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
+const hourAtOrBefore = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+
+type Grain = "quarter" | "hour";
+
+/** `[from, to)` as whole hours between the quarters at either end, or as quarters alone. */
+function piecesOf(from: number, to: number): [Grain, number, number][] {
+  const [firstHour, lastHour] = [hourAtOrAfter(from), hourAtOrBefore(to)];
+  if (firstHour >= lastHour) return [["quarter", from, to]];
+  const pieces: [Grain, number, number][] = [
+    ["quarter", from, firstHour],
+    ["hour", firstHour, lastHour],
+    ["quarter", lastHour, to],
+  ];
+  return pieces.filter(([, start, end]) => start < end);
+}
+
+/** Rollup rows per meter that `[from, to)` costs to read. */
+function rowsOf(from: number, to: number): number {
+  if (from >= to) return 0;
+  return piecesOf(from, to).reduce(
+    (rows, [grain, start, end]) => rows + (end - start) / (grain === "hour" ? HOUR_MS : BUCKET_MS),
+    0,
+  );
+}
 
 function collector() {
   const days: DayWindows = { day: [], window: [] };
-  const quarters: QuarterSpans = { from: [], to: [], use: { span: [], window: [], sign: [] } };
-  const quarterIndex = new Map<string, number>();
+  const hours: Spans = { from: [], to: [], range: [] };
+  const quarters: Spans = { from: [], to: [], range: [] };
+  const uses: RangeUses = { range: [], window: [], sign: [] };
+  const numbered = new Map<string, number>();
   const addDays = (from: number, to: number, window: number) => {
     for (let day = from; day < to; day += DAY_MS) {
       days.day.push(isoDay(day));
       days.window.push(window);
     }
   };
-  const addQuarters = (from: number, to: number, window: number, sign: number) => {
+  /** `[from, to)`, read once, counted in `window` with `sign`. */
+  const addRange = (from: number, to: number, window: number, sign: number) => {
     if (from >= to) return;
     const key = `${from}-${to}`;
-    let span = quarterIndex.get(key);
-    if (span === undefined) {
-      quarters.from.push(isoInstant(from));
-      quarters.to.push(isoInstant(to));
-      span = quarters.from.length;
-      quarterIndex.set(key, span);
+    let range = numbered.get(key);
+    if (range === undefined) {
+      range = numbered.size + 1;
+      numbered.set(key, range);
+      for (const [grain, start, end] of piecesOf(from, to)) {
+        const spans = grain === "hour" ? hours : quarters;
+        spans.from.push(isoInstant(start));
+        spans.to.push(isoInstant(end));
+        spans.range.push(range);
+      }
     }
-    quarters.use.span.push(span);
-    quarters.use.window.push(window);
-    quarters.use.sign.push(sign);
+    uses.range.push(range);
+    uses.window.push(window);
+    uses.sign.push(sign);
   };
   /**
-   * `[from, to)` within the UTC day starting at `day`: its quarters when they are at most half
-   * the day, or else the day's rollup less the quarters outside it, whichever reads fewer rows.
+   * `[from, to)` within the UTC day starting at `day`: read as it is, or as the day's rollup
+   * less the rest of that day, whichever reads fewer rows.
    */
   const addPart = (day: number, from: number, to: number, window: number) => {
     if (from >= to) return;
-    if (to - from <= DAY_MS / 2) {
-      addQuarters(from, to, window, 1);
+    if (rowsOf(from, to) <= 1 + rowsOf(day, from) + rowsOf(to, day + DAY_MS)) {
+      addRange(from, to, window, 1);
       return;
     }
     addDays(day, day + DAY_MS, window);
-    addQuarters(day, from, window, -1);
-    addQuarters(to, day + DAY_MS, window, -1);
+    addRange(day, from, window, -1);
+    addRange(to, day + DAY_MS, window, -1);
   };
-  return { days, quarters, addDays, addPart };
+  return { spans: { days, hours, quarters, uses }, addDays, addPart };
 }
 
 /**
  * Splits each window into the UTC days it wholly holds and its edges. A daily rollup counts in
  * a window only when its whole day lies inside it, so a month of any zone is read as about 30
- * daily rows and two edges of 15-minute rows, instead of some 3,000 rows. An edge longer than
- * half a day is read as its day's rollup less the rest of that day: a local day in a zone off
- * UTC holds no whole UTC day and would otherwise cost 96 quarter rows per meter; this way it
- * is one daily row and the quarters of the shorter side of each midnight (in Kolkata 22, in
- * Berlin 4), read once for the two windows that share them.
+ * daily rows and two edges of hourly and 15-minute rows, instead of some 3,000 rows. An edge
+ * is read as whole hours between quarters, or as its day's rollup less the rest of that day
+ * when that reads fewer rows: a local day in a zone off UTC holds no whole UTC day and would
+ * otherwise cost 96 quarter rows per meter; this way it is one daily row and the rest of the
+ * day on the shorter side of each midnight (in Kolkata 18:30 to midnight: two quarters and
+ * five hours; in Berlin one hour), read once for the two windows that share it.
  */
 export function rollupSpans(starts: readonly Date[], end: Date): RollupSpans {
-  const { days, quarters, addDays, addPart } = collector();
+  const { spans, addDays, addPart } = collector();
   starts.forEach((start, i) => {
     const s = start.getTime();
     const e = (starts[i + 1] ?? end).getTime();
@@ -94,5 +142,5 @@ export function rollupSpans(starts: readonly Date[], end: Date): RollupSpans {
     addDays(firstDay, lastDay, i);
     addPart(lastDay, lastDay, e, i);
   });
-  return { days, quarters };
+  return spans;
 }
