@@ -3,6 +3,7 @@ import type PgBoss from "pg-boss";
 import { dueWebhookDeliveries, type Database } from "@slotwise/db";
 
 import { deliverWebhook } from "../webhooks/deliver-webhook.ts";
+import { publicAddressAgent } from "../webhooks/public-address-agent.ts";
 import type { RetryPolicy } from "../webhooks/retry-policy.ts";
 import { boundedRunner } from "./bounded-runner.ts";
 import { ensureQueue } from "./ensure-queue.ts";
@@ -20,6 +21,8 @@ export interface WebhookDeliveryOptions {
   timeoutMs: number;
   /** Deliveries in flight at once in this worker. */
   concurrency: number;
+  /** Whether receivers on this machine may be reached (WEBHOOK_ALLOW_LOOPBACK). */
+  allowLoopback: boolean;
 }
 
 /**
@@ -37,6 +40,7 @@ export async function startWebhookDelivery(boss: PgBoss, options: WebhookDeliver
     retry: options.retry,
     timeoutMs: options.timeoutMs,
     leaseSeconds: Math.ceil(options.timeoutMs / 1000) * 3,
+    dispatcher: publicAddressAgent({ allowLoopback: options.allowLoopback }),
   };
   // "short": at most one waiting job per delivery. Retries live on the delivery row (its
   // lease and next attempt), so a job never needs pg-boss to retry it.
@@ -81,7 +85,10 @@ export async function startWebhookDelivery(boss: PgBoss, options: WebhookDeliver
         await boss.send(DELIVER_WEBHOOK, { deliveryId: id, endpointId }, { singletonKey: `webhook:${id}` });
       if (due.length > 0) boss.notifyWorker(poller);
     },
-    /** Waits for the deliveries in flight (after the queue has stopped). */
-    drain: () => slots.drain(),
+    /** Waits for the deliveries in flight (after the queue has stopped), then closes their connections. */
+    drain: async () => {
+      await slots.drain();
+      await attempt.dispatcher.close();
+    },
   };
 }

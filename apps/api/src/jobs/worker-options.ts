@@ -14,5 +14,6 @@ export function workerOptionsFromEnv(
     retentionIntervalMs: env.RETENTION_INTERVAL_SECONDS * 1000,
     usageRetentionDays: env.USAGE_RETENTION_DAYS,
     thresholdIntervalMs: env.THRESHOLD_CHECK_SECONDS * 1000,
+    webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "on",
   };
 }

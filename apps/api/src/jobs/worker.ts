@@ -35,6 +35,8 @@ export interface WorkerOptions {
   webhookTimeoutMs?: number;
   /** Webhook deliveries in flight at once in this worker. */
   webhookConcurrency?: number;
+  /** Whether webhook receivers on this machine may be reached (WEBHOOK_ALLOW_LOOPBACK; tests, development). */
+  webhookAllowLoopback?: boolean;
 }
 
 export interface Worker {
@@ -76,6 +78,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     retry: options.webhookRetry ?? DEFAULT_RETRY_POLICY,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
     concurrency: options.webhookConcurrency ?? 8,
+    allowLoopback: options.webhookAllowLoopback ?? false,
   });
 
   const sweep = async () => {

@@ -1,3 +1,5 @@
+import type { Dispatcher } from "undici";
+
 import { claimWebhookDelivery, recordWebhookAttempt, type Database } from "@slotwise/db";
 
 import { postWebhook } from "./post-webhook.ts";
@@ -10,6 +12,8 @@ export interface DeliveryOptions {
   retry: RetryPolicy;
   /** How long a receiver has to answer. */
   timeoutMs: number;
+  /** The connections receivers are reached over (`publicAddressAgent`). */
+  dispatcher: Dispatcher;
   /** How long an attempt is held; a worker that died is retried after it. */
   leaseSeconds: number;
 }
@@ -45,7 +49,7 @@ export async function deliverWebhook(
         [SIGNATURE_HEADER]: signatureHeader(claimed.endpoint.secret, body, at),
       },
       body,
-      options.timeoutMs,
+      options,
     );
   } catch (error) {
     // Anything that fails after the claim is an attempt like any other: logged, and retried on

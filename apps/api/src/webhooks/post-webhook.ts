@@ -1,3 +1,5 @@
+import { fetch, type Dispatcher, type Response } from "undici";
+
 /** Most of a receiver's answer that is ever read: a hostile receiver cannot fill our memory. */
 export const MAX_ANSWER_BYTES = 64 * 1024;
 
@@ -27,15 +29,17 @@ async function readCapped(response: Response): Promise<string> {
 }
 
 /**
- * One POST to a receiver, whole within `timeoutMs` (answer included). Redirects are not
- * followed: a 3xx is a failed attempt, so a receiver cannot bounce the worker to another host.
+ * One POST to a receiver through `dispatcher` (`publicAddressAgent`), whole within `timeoutMs`
+ * (answer included). Redirects are not followed: a 3xx is a failed attempt, so a receiver
+ * cannot bounce the worker to another host.
  */
 export async function postWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
-  timeoutMs: number,
+  options: { timeoutMs: number; dispatcher: Dispatcher },
 ): Promise<PostOutcome> {
+  const { timeoutMs, dispatcher } = options;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
@@ -45,6 +49,7 @@ export async function postWebhook(
       body,
       redirect: "manual",
       signal: AbortSignal.timeout(timeoutMs),
+      dispatcher,
     });
     const answer = await readCapped(response);
     const ok = response.status >= 200 && response.status < 300;

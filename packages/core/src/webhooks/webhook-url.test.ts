@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { webhookUrlProblem } from "./webhook-url.ts";
+import { resolvedAddressProblem, webhookUrlProblem } from "./webhook-url.ts";
 
 describe("webhook endpoint URLs", () => {
   const strict = { allowLoopback: false };
@@ -68,5 +68,25 @@ describe("webhook endpoint URLs", () => {
       [`https://hooks.example.com/${"a".repeat(2048)}`, "url must be at most 2048 characters"],
     ] as const)
       expect(webhookUrlProblem(url, strict), url).toBe(problem);
+  });
+
+  it("refuse a host name that resolves to our own network, as DNS spells the address", () => {
+    for (const address of ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"])
+      expect(resolvedAddressProblem(address, strict), address).toBeNull();
+    for (const address of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "169.254.169.254",
+      "192.168.0.7",
+      "::1",
+      "::ffff:127.0.0.1",
+      "fe80::1",
+      "fd00::5",
+    ])
+      expect(resolvedAddressProblem(address, strict), address).toBe(
+        `resolves to ${address}, a private network address`,
+      );
+    for (const address of ["127.0.0.1", "::1"]) expect(resolvedAddressProblem(address, local), address).toBeNull();
+    expect(resolvedAddressProblem("10.1.2.3", local)).not.toBeNull();
   });
 });

@@ -57,3 +57,14 @@ export function webhookUrlProblem(url: string, options: { allowLoopback: boolean
   if (isLoopback(host) || isInternalAddress(host)) return "url must not name a private network address";
   return null;
 }
+
+/**
+ * Why an address a webhook host name resolved to cannot be connected to, or null when it can:
+ * the rule for literal addresses in the URL, applied to what DNS answers at delivery, so a name
+ * that resolves (or is rebound) to our own network is refused like the literal address.
+ */
+export function resolvedAddressProblem(address: string, options: { allowLoopback: boolean }): string | null {
+  const host = address.includes(":") ? `[${address.toLowerCase()}]` : address;
+  if (options.allowLoopback && isLoopback(host)) return null;
+  return isLoopback(host) || isInternalAddress(host) ? `resolves to ${address}, a private network address` : null;
+}
