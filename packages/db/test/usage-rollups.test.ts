@@ -21,6 +21,21 @@ async function truth(start: Date, end: Date) {
   return Object.fromEntries(rows.map((r) => [r.meter, [new ExactDecimal(r.total).toFixed(), Number(r.events)]]));
 }
 
+/** Hours where the hourly rollups differ from their 15-minute rollups summed (none, ever). */
+async function hoursOutOfStep() {
+  return db.$queryRaw<{ operator_id: number; hour: Date; meter: string }[]>`
+    WITH quarters AS (
+      SELECT operator_id, date_bin('1 hour', bucket_start, TIMESTAMPTZ '2000-01-01T00:00:00Z') AS hour, meter,
+             sum(total) AS total, sum(events) AS events
+        FROM usage_rollups_15m GROUP BY 1, 2, 3
+    )
+    SELECT COALESCE(q.operator_id, h.operator_id) AS operator_id, COALESCE(q.hour, h.hour_start) AS hour,
+           COALESCE(q.meter, h.meter) AS meter
+      FROM quarters q FULL JOIN usage_rollups_hourly h
+        ON h.operator_id = q.operator_id AND h.hour_start = q.hour AND h.meter = q.meter
+     WHERE q.total IS DISTINCT FROM h.total OR q.events IS DISTINCT FROM h.events`;
+}
+
 async function totals(start: Date, end: Date) {
   const rows = await usageTotals(db, operator.id, start, end);
   return Object.fromEntries(rows.map((r) => [r.meter, [new ExactDecimal(r.totalUsage).toFixed(), r.eventCount]]));
@@ -67,6 +82,7 @@ describe("usage rollups", () => {
             const end = new Date(start.getTime() + length * 15 * 60_000);
             expect(await totals(start, end)).toEqual(await truth(start, end));
           }
+          expect(await hoursOutOfStep()).toEqual([]);
         },
       ),
       { numRuns: 25 },
@@ -111,5 +127,32 @@ describe("usage rollups", () => {
     const start = new Date(origin + 7 * 60_000);
     const end = new Date(origin + 2 * DAY + 11 * 60_000);
     expect(await totals(start, end)).toEqual(await truth(start, end));
+  });
+
+  it("keeps the hourly rollups in step with the 15-minute ones whoever writes them (a compactor of the release before)", async () => {
+    const hour = new Date(origin + 20 * DAY);
+    // What a compactor that knows nothing of hours does: 15-minute rows only, added to on conflict.
+    const fold = (offsetMinutes: number, total: string) => db.$executeRaw`
+      INSERT INTO usage_rollups_15m (operator_id, bucket_start, meter, total, events)
+      VALUES (${operator.id}, ${new Date(hour.getTime() + offsetMinutes * 60_000)}, 'old-fold', ${total}::numeric, 1)
+      ON CONFLICT (operator_id, bucket_start, meter)
+      DO UPDATE SET total = usage_rollups_15m.total + EXCLUDED.total, events = usage_rollups_15m.events + EXCLUDED.events`;
+    await fold(0, "1.5");
+    await fold(45, "0.25");
+    await fold(0, "2");
+    const hourly = () =>
+      db.usageRollupHourly.findMany({
+        where: { operatorId: operator.id, meter: "old-fold" },
+        orderBy: { hourStart: "asc" },
+      });
+    expect((await hourly()).map((h) => [h.hourStart.toISOString(), h.total.toFixed(), Number(h.events)])).toEqual([
+      [hour.toISOString(), "3.75", 3],
+    ]);
+    expect(await hoursOutOfStep()).toEqual([]);
+    await db.$executeRaw`DELETE FROM usage_rollups_15m WHERE operator_id = ${operator.id} AND meter = 'old-fold' AND bucket_start = ${hour}`;
+    expect((await hourly()).map((h) => [h.total.toFixed(), Number(h.events)])).toEqual([["0.25", 1]]);
+    await db.$executeRaw`DELETE FROM usage_rollups_15m WHERE operator_id = ${operator.id} AND meter = 'old-fold'`;
+    expect(await hourly()).toEqual([]);
+    expect(await hoursOutOfStep()).toEqual([]);
   });
 });

@@ -80,7 +80,7 @@ describe("usage series in local windows computed by the application", () => {
     ["America/New_York", "day", "2026-09-15", "2026-11-10"],
     ["Asia/Kolkata", "hour", "2026-10-10", "2026-11-09"],
   ] as const)(
-    "sums %s %s windows as the entries add up, daily and 15-minute rollups and the tail alike",
+    "sums %s %s windows as the entries add up, every rollup and the tail alike",
     async (zone, unit, from, to) => {
       const other = await db.operator.upsert({
         where: { slug: "series-spans" },

@@ -23,12 +23,12 @@ interface Window {
 
 /**
  * Folds the usage entries of every finished transaction not yet folded into the rollups
- * (15-minute, hourly and daily; 15-minute and daily per dimension set), and moves the
- * watermark past them, in one transaction. "Finished" is PostgreSQL's own snapshot horizon:
- * no transaction below it is still running, so no entry can appear below the watermark after
- * it has moved. Safe to run from several processes
- * (they queue on the watermark row) and at any moment. An entry the database refuses to fold
- * is set aside rather than holding back everyone's rollups (summaries still count it).
+ * (15-minute and daily, plain and per dimension set; the hourly ones follow the 15-minute ones
+ * by trigger), and moves the watermark past them, in one transaction. "Finished" is
+ * PostgreSQL's own snapshot horizon: no transaction below it is still running, so no entry can
+ * appear below the watermark after it has moved. Safe to run from several processes (they
+ * queue on the watermark row) and at any moment. An entry the database refuses to fold is set
+ * aside rather than holding back everyone's rollups (summaries still count it).
  */
 export async function compactUsage(db: Database): Promise<Compaction> {
   return db.$transaction(
@@ -89,9 +89,9 @@ async function idRange(tx: Tx, window: Window, refusal: unknown): Promise<[bigin
 }
 
 /**
- * One scan of the window feeds all five rollups: the window is summed per quarter hour, meter
+ * One scan of the window feeds every rollup: the window is summed per quarter hour, meter
  * and dimension set (the dims rollups), and those sums are summed again without the set (the
- * plain rollups). Whole quarter hours of UTC add up to whole UTC hours and days.
+ * plain rollups). Whole quarter hours of UTC add up to whole UTC days.
  */
 async function fold(tx: Tx, window: Window): Promise<number> {
   const ids = window.ids ? Prisma.sql`AND id BETWEEN ${window.ids[0]} AND ${window.ids[1]}` : Prisma.empty;
@@ -110,13 +110,6 @@ async function fold(tx: Tx, window: Window): Promise<number> {
       SELECT operator_id, bucket_start, meter, total, events FROM fresh
       ON CONFLICT (operator_id, bucket_start, meter)
       DO UPDATE SET total = usage_rollups_15m.total + EXCLUDED.total, events = usage_rollups_15m.events + EXCLUDED.events
-    ),
-    hourly AS (
-      INSERT INTO usage_rollups_hourly (operator_id, hour_start, meter, total, events)
-      SELECT operator_id, date_bin('1 hour', bucket_start, ${new Date(BUCKET_ORIGIN)}::timestamptz), meter, sum(total), sum(events) FROM fresh
-       GROUP BY 1, 2, 3
-      ON CONFLICT (operator_id, hour_start, meter)
-      DO UPDATE SET total = usage_rollups_hourly.total + EXCLUDED.total, events = usage_rollups_hourly.events + EXCLUDED.events
     ),
     daily AS (
       INSERT INTO usage_rollups_daily (operator_id, day, meter, total, events)

@@ -15,20 +15,21 @@ export interface DayWindows {
 
 /**
  * Spans `[from[i], to[i])` (instants) of one rollup table, each read once and summed into the
- * range `range[i]` it is part of.
+ * edge `edge[i]` it is a piece of.
  */
 export interface Spans {
   from: string[];
   to: string[];
-  range: number[];
+  edge: number[];
 }
 
 /**
- * Range `range[i]` (numbered from 1: an edge of a window, read as whole hours between
- * quarters) counts in window `window[i]`, added or taken away (`sign[i]`).
+ * Edge `edge[i]` (numbered from 1: a part of a window, or of a UTC day taken away from one,
+ * read as whole hours between quarters) counts in window `window[i]`, added or taken away
+ * (`sign[i]`). Neighbouring windows share the edge between them, read once.
  */
-export interface RangeUses {
-  range: number[];
+export interface EdgeUses {
+  edge: number[];
   window: number[];
   sign: number[];
 }
@@ -38,7 +39,7 @@ export interface RollupSpans {
   days: DayWindows;
   hours: Spans;
   quarters: Spans;
-  uses: RangeUses;
+  uses: EdgeUses;
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -71,9 +72,9 @@ function rowsOf(from: number, to: number): number {
 
 function collector() {
   const days: DayWindows = { day: [], window: [] };
-  const hours: Spans = { from: [], to: [], range: [] };
-  const quarters: Spans = { from: [], to: [], range: [] };
-  const uses: RangeUses = { range: [], window: [], sign: [] };
+  const hours: Spans = { from: [], to: [], edge: [] };
+  const quarters: Spans = { from: [], to: [], edge: [] };
+  const uses: EdgeUses = { edge: [], window: [], sign: [] };
   const numbered = new Map<string, number>();
   const addDays = (from: number, to: number, window: number) => {
     for (let day = from; day < to; day += DAY_MS) {
@@ -81,38 +82,39 @@ function collector() {
       days.window.push(window);
     }
   };
-  /** `[from, to)`, read once, counted in `window` with `sign`. */
-  const addRange = (from: number, to: number, window: number, sign: number) => {
+  /** The edge `[from, to)`, read once, counted in `window` with `sign`. */
+  const addEdge = (from: number, to: number, window: number, sign: number) => {
     if (from >= to) return;
     const key = `${from}-${to}`;
-    let range = numbered.get(key);
-    if (range === undefined) {
-      range = numbered.size + 1;
-      numbered.set(key, range);
+    let edge = numbered.get(key);
+    if (edge === undefined) {
+      edge = numbered.size + 1;
+      numbered.set(key, edge);
       for (const [grain, start, end] of piecesOf(from, to)) {
         const spans = grain === "hour" ? hours : quarters;
         spans.from.push(isoInstant(start));
         spans.to.push(isoInstant(end));
-        spans.range.push(range);
+        spans.edge.push(edge);
       }
     }
-    uses.range.push(range);
+    uses.edge.push(edge);
     uses.window.push(window);
     uses.sign.push(sign);
   };
   /**
    * `[from, to)` within the UTC day starting at `day`: read as it is, or as the day's rollup
-   * less the rest of that day, whichever reads fewer rows.
+   * (its one daily row) less the rest of that day, whichever reads fewer rows. The count leaves
+   * out that a neighbouring window may read the same rest, which only makes the second way cheaper.
    */
   const addPart = (day: number, from: number, to: number, window: number) => {
     if (from >= to) return;
     if (rowsOf(from, to) <= 1 + rowsOf(day, from) + rowsOf(to, day + DAY_MS)) {
-      addRange(from, to, window, 1);
+      addEdge(from, to, window, 1);
       return;
     }
     addDays(day, day + DAY_MS, window);
-    addRange(day, from, window, -1);
-    addRange(to, day + DAY_MS, window, -1);
+    addEdge(day, from, window, -1);
+    addEdge(to, day + DAY_MS, window, -1);
   };
   return { spans: { days, hours, quarters, uses }, addDays, addPart };
 }

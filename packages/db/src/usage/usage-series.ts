@@ -29,14 +29,14 @@ export async function usageSeries(
   const { days, hours, quarters, uses } = rollupSpans(starts, end);
   const rows = await db.$queryRaw<{ meter: string; win: number; total: string; events: bigint }[]>`
     WITH mark AS (SELECT CASE WHEN ${aligned} THEN watermark ELSE 0 END AS watermark FROM usage_compaction WHERE id = 1),
-    range_sums AS (
-      SELECT range, meter, sum(total) AS total, sum(events) AS events FROM (
-        SELECT span.range, r.meter, r.total, r.events
-          FROM unnest(${quarters.from}::timestamptz[], ${quarters.to}::timestamptz[], ${quarters.range}::int[]) AS span (f, t, range)
+    edge_sums AS (
+      SELECT edge, meter, sum(total) AS total, sum(events) AS events FROM (
+        SELECT span.edge, r.meter, r.total, r.events
+          FROM unnest(${quarters.from}::timestamptz[], ${quarters.to}::timestamptz[], ${quarters.edge}::int[]) AS span (f, t, edge)
           JOIN usage_rollups_15m r ON r.operator_id = ${operatorId} AND r.bucket_start >= span.f AND r.bucket_start < span.t
         UNION ALL
-        SELECT span.range, r.meter, r.total, r.events
-          FROM unnest(${hours.from}::timestamptz[], ${hours.to}::timestamptz[], ${hours.range}::int[]) AS span (f, t, range)
+        SELECT span.edge, r.meter, r.total, r.events
+          FROM unnest(${hours.from}::timestamptz[], ${hours.to}::timestamptz[], ${hours.edge}::int[]) AS span (f, t, edge)
           JOIN usage_rollups_hourly r ON r.operator_id = ${operatorId} AND r.hour_start >= span.f AND r.hour_start < span.t
       ) AS spans
        WHERE ${aligned}
@@ -48,8 +48,8 @@ export async function usageSeries(
        WHERE ${aligned} AND r.operator_id = ${operatorId} AND r.day >= ${days.day[0] ?? null}::date AND r.day <= ${days.day.at(-1) ?? null}::date
       UNION ALL
       SELECT q.meter, used.w, q.total * used.sign, q.events * used.sign
-        FROM unnest(${uses.range}::int[], ${uses.window}::int[], ${uses.sign}::int[]) AS used (range, w, sign)
-        JOIN range_sums q ON q.range = used.range
+        FROM unnest(${uses.edge}::int[], ${uses.window}::int[], ${uses.sign}::int[]) AS used (edge, w, sign)
+        JOIN edge_sums q ON q.edge = used.edge
       UNION ALL
       SELECT meter, greatest(width_bucket(occurred_at, ${edges}::timestamptz[]), 1) - 1, usage, 1
         FROM (${entriesOutsideRollups(operatorId, start, end, Prisma.sql`(SELECT watermark FROM mark)`)}) AS outside
