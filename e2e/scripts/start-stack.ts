@@ -63,6 +63,8 @@ start("api", process.execPath, ["--import", "tsx", "src/main.ts"], resolve(root,
   PUBLIC_BASE_URL: apiUrl,
   CONSOLE_ORIGIN: consoleUrl,
   LOG_LEVEL: "warn",
+  // The partner's receiver in the hold scenario listens on this machine.
+  WEBHOOK_ALLOW_LOOPBACK: "on",
   RATE_LIMIT_PER_SECOND: "500",
   RATE_LIMIT_BURST: "1000",
   AUTH_FAILURES_PER_10_MINUTES: "10000",

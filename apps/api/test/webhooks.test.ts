@@ -48,6 +48,7 @@ beforeAll(async () => {
     intervalMs: 100,
     webhookRetry: { firstDelayMs: 200, giveUpAfterMs: 60_000 },
     webhookTimeoutMs: RECEIVER_TIMEOUT_MS,
+    webhookAllowLoopback: true,
   });
 });
 afterAll(async () => {

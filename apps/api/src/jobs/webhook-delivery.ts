@@ -41,6 +41,7 @@ export async function startWebhookDelivery(boss: PgBoss, options: WebhookDeliver
     timeoutMs: options.timeoutMs,
     leaseSeconds: Math.ceil(options.timeoutMs / 1000) * 3,
     dispatcher: publicAddressAgent({ allowLoopback: options.allowLoopback }),
+    allowLoopback: options.allowLoopback,
   };
   // "short": at most one waiting job per delivery. Retries live on the delivery row (its
   // lease and next attempt), so a job never needs pg-boss to retry it.

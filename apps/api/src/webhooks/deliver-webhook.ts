@@ -1,19 +1,13 @@
-import type { Dispatcher } from "undici";
-
 import { claimWebhookDelivery, recordWebhookAttempt, type Database } from "@slotwise/db";
 
-import { postWebhook } from "./post-webhook.ts";
+import { postWebhook, type PostOptions } from "./post-webhook.ts";
 import { nextAttemptAt, type RetryPolicy } from "./retry-policy.ts";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature.ts";
 import { webhookBody } from "./webhook-body.ts";
 
-export interface DeliveryOptions {
+export interface DeliveryOptions extends PostOptions {
   now: () => Date;
   retry: RetryPolicy;
-  /** How long a receiver has to answer. */
-  timeoutMs: number;
-  /** The connections receivers are reached over (`publicAddressAgent`). */
-  dispatcher: Dispatcher;
   /** How long an attempt is held; a worker that died is retried after it. */
   leaseSeconds: number;
 }

@@ -1,5 +1,7 @@
 import { fetch, type Dispatcher, type Response } from "undici";
 
+import { webhookUrlProblem } from "@slotwise/core";
+
 /** Most of a receiver's answer that is ever read: a hostile receiver cannot fill our memory. */
 export const MAX_ANSWER_BYTES = 64 * 1024;
 
@@ -28,18 +30,30 @@ async function readCapped(response: Response): Promise<string> {
   return Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString("utf8");
 }
 
+export interface PostOptions {
+  timeoutMs: number;
+  /** The connections, which refuse host names that resolve to our network (`publicAddressAgent`). */
+  dispatcher: Dispatcher;
+  /** Whether this machine may be reached (WEBHOOK_ALLOW_LOOPBACK). */
+  allowLoopback: boolean;
+}
+
 /**
- * One POST to a receiver through `dispatcher` (`publicAddressAgent`), whole within `timeoutMs`
- * (answer included). Redirects are not followed: a 3xx is a failed attempt, so a receiver
- * cannot bounce the worker to another host.
+ * One POST to a receiver, whole within `timeoutMs` (answer included). The URL is checked again
+ * as it is sent, under this process's rules: a connection to a literal address never asks DNS,
+ * so an endpoint saved where loopback was allowed, or under older rules, is refused here.
+ * Redirects are not followed: a 3xx is a failed attempt, so a receiver cannot bounce the
+ * worker to another host.
  */
 export async function postWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
-  options: { timeoutMs: number; dispatcher: Dispatcher },
+  options: PostOptions,
 ): Promise<PostOutcome> {
-  const { timeoutMs, dispatcher } = options;
+  const { timeoutMs, dispatcher, allowLoopback } = options;
+  const refused = webhookUrlProblem(url, { allowLoopback });
+  if (refused) return { statusCode: null, durationMs: 0, error: `not sent: ${refused}` };
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {

@@ -86,6 +86,16 @@ describe("webhook endpoint URLs", () => {
       expect(resolvedAddressProblem(address, strict), address).toBe(
         `resolves to ${address}, a private network address`,
       );
+    for (const address of [
+      "2::1",
+      "20::1",
+      "3ff::1",
+      "2002:7f00:1::1",
+      "2001:0:4136:e378::1",
+      "2001::1",
+      "2001:db8::1",
+    ])
+      expect(resolvedAddressProblem(address, strict), address).not.toBeNull();
     for (const address of ["127.0.0.1", "::1"]) expect(resolvedAddressProblem(address, local), address).toBeNull();
     expect(resolvedAddressProblem("10.1.2.3", local)).not.toBeNull();
   });

@@ -10,7 +10,8 @@ function isLoopback(hostname: string): boolean {
 /**
  * Literal addresses that are not public unicast: this machine, private, link-local (cloud
  * metadata), shared, benchmarking, multicast and reserved ranges, and every IPv6 address
- * outside 2000::/3 (so mapped, compatible and NAT64 forms of those too). A partner's endpoint
+ * outside 2000::/3 (so mapped, compatible and NAT64 forms of those too) or carrying an IPv4
+ * address inside it (6to4, Teredo), and IPv6 documentation addresses. A partner's endpoint
  * is on the internet, so a URL naming one of these is someone aiming the worker at our own
  * network. The URL parser has already turned decimal, octal and hex spellings into dotted form.
  */
@@ -31,7 +32,10 @@ function isInternalAddress(hostname: string): boolean {
     );
   }
   if (!hostname.startsWith("[")) return false;
-  return !/^\[[23][0-9a-f]{0,3}:/.test(hostname);
+  // Global unicast is 2000::/3: a first group of four digits from 2000 to 3fff ("2::1" is not).
+  if (!/^\[[23][0-9a-f]{3}:/.test(hostname)) return true;
+  // 6to4 and Teredo carry an IPv4 address (127.0.0.1 as 2002:7f00:1::); 2001:db8:: is documentation.
+  return /^\[(2002:|2001:0?:|2001:db8:)/.test(hostname);
 }
 
 /**
