@@ -7,12 +7,16 @@ import { DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
 /** The payment secret `pnpm dev` sets: printed in the README, so never accepted in production. */
 export const DEV_PAYMENT_WEBHOOK_SECRET = "whsec_dev_payments_not_for_production";
 
+/** pino's levels: `LOG_LEVEL` of the API processes, the worker and the launcher alike. */
+export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info");
+export type LogLevel = z.infer<typeof logLevelSchema>;
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   HOST: z.string().default("127.0.0.1"),
   PUBLIC_BASE_URL: z.url().optional(),
   PROBLEMS_BASE: z.url().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: logLevelSchema,
   /** `pretty` (what `pnpm dev` sets) needs pino-pretty, a development dependency. */
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   /** The bearer token a Prometheus scraper sends for /metrics; without it /metrics is off. */
