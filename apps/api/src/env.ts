@@ -7,12 +7,16 @@ import { DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
 /** The payment secret `pnpm dev` sets: printed in the README, so never accepted in production. */
 export const DEV_PAYMENT_WEBHOOK_SECRET = "whsec_dev_payments_not_for_production";
 
+/** pino's levels: `LOG_LEVEL` of the API processes, the worker and the launcher alike. */
+export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info");
+export type LogLevel = z.infer<typeof logLevelSchema>;
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   HOST: z.string().default("127.0.0.1"),
   PUBLIC_BASE_URL: z.url().optional(),
   PROBLEMS_BASE: z.url().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: logLevelSchema,
   /** `pretty` (what `pnpm dev` sets) needs pino-pretty, a development dependency. */
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   /** The bearer token a Prometheus scraper sends for /metrics; without it /metrics is off. */
@@ -74,6 +78,8 @@ const schema = z.object({
   CHANGE_LOG_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /** `off` answers every partner GET through its procedure: a switch for on-call, should kept answers ever be in doubt. */
   KEPT_ANSWERS: z.enum(["on", "off"]).default("on"),
+  /** `off` writes each single usage entry without an Idempotency-Key by its own INSERT, not grouped with others: a switch for on-call. */
+  USAGE_GROUP_COMMIT: z.enum(["on", "off"]).default("on"),
   /**
    * Whose X-Forwarded-For is believed for the client address that anonymous budgets are kept
    * by: "false", "true" (any), or addresses and CIDRs, comma-separated ("loopback" names 127.0.0.1/8 and ::1).

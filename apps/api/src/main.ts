@@ -58,6 +58,7 @@ const app = await buildServer({
     ),
     metrics,
     usageWriter: createUsageWriter(db, {
+      groupCommit: env.USAGE_GROUP_COMMIT === "on",
       onStatement: (entries) => {
         metrics.usageStatementWritten(entries);
       },

@@ -85,6 +85,7 @@ export async function startApi(
     guards?: GuardLimits;
     trustProxy?: boolean | string;
     keptAnswers?: "on" | "off";
+    usageGroupCommit?: "on" | "off";
   } = {},
 ): Promise<Api> {
   const { db, url } = await useTestDatabase({ content: "demo" });
@@ -115,6 +116,7 @@ export async function startApi(
       guards: createGuards(options.guards ?? GENEROUS_GUARDS),
       metrics,
       usageWriter: createUsageWriter(db, {
+        groupCommit: (options.usageGroupCommit ?? "on") === "on",
         onStatement: (entries) => {
           metrics.usageStatementWritten(entries);
         },

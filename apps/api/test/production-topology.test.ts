@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -20,6 +22,30 @@ const CONSOLE = "http://console.example";
 const PER_SECOND = 40;
 const { db, url } = await useTestDatabase({ content: "demo" });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The API process the launcher runs on this base's port, found in /proc: the launcher logs at
+ * LOG_LEVEL (warn here, to keep the processes quiet under load), so its "started" lines with
+ * the pids are not printed.
+ */
+async function apiPid(base: string): Promise<number | undefined> {
+  const parent = launcher!.child.pid;
+  const port = `PORT=${new URL(base).port}`;
+  for (const name of await readdir("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = await readFile(`/proc/${name}/stat`, "utf8");
+      // pid (command) state ppid …: the command may hold spaces and parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid !== parent) continue;
+      const environ = await readFile(`/proc/${name}/environ`, "utf8");
+      if (environ.split("\0").includes(port)) return Number(name);
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return undefined;
+}
 
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -203,12 +229,14 @@ describe("three API processes, a separate worker, one PostgreSQL and one Redis",
       expect(acknowledged()).toBeGreaterThanOrEqual(count);
     };
     await waitFor(30);
-    const victim = launcher!.pidOf("api-1")!;
+    const restarted = apis[0]!;
+    const victim = (await apiPid(restarted.base))!;
+    expect(victim).toBeGreaterThan(0);
     process.kill(victim, "SIGKILL");
     // The launcher starts it again on its port; until then the load balancer's turn fails.
-    const restarted = apis[0]!;
     const deadline = Date.now() + 30_000;
-    while (launcher!.pidOf("api-1") === victim && Date.now() < deadline) await sleep(100);
+    const pidNow = async () => (await apiPid(restarted.base)) ?? victim;
+    while ((await pidNow()) === victim && Date.now() < deadline) await sleep(100);
     while (
       !(await fetch(`${restarted.base}/healthz`).then(
         (r) => r.ok,
@@ -217,7 +245,7 @@ describe("three API processes, a separate worker, one PostgreSQL and one Redis",
       Date.now() < deadline
     )
       await sleep(100);
-    expect(launcher!.pidOf("api-1")).not.toBe(victim);
+    expect(await pidNow()).not.toBe(victim);
     const afterRestart = acknowledged();
     await waitFor(afterRestart + 30);
     const outcomes = await load.stop();

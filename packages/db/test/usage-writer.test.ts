@@ -94,4 +94,28 @@ describe("single usage entries written together", () => {
     expect(settled.map((s) => s.status)).toEqual(entries.map((_, n) => (n === 5 ? "rejected" : "fulfilled")));
     expect(await db.usageEntry.count({ where: { operatorId: operator!.id } })).toBe(9);
   });
+
+  it("with the group commit off, write each entry by its own INSERT, each EventID once, telling no statement", async () => {
+    const [operator] = await operators("writer-off");
+    const told: number[] = [];
+    const writer = createUsageWriter(db, {
+      groupCommit: false,
+      inFlight: 1,
+      onStatement: (n) => {
+        told.push(n);
+      },
+    });
+    const entries = Array.from({ length: 30 }, (_, n) => entry(operator!.id, n, n % 3 === 0 ? `off-${n}` : null));
+    const answers = await Promise.all(entries.map((e) => writer.record(e)));
+    expect(answers.map((a) => a.replayed)).toEqual(entries.map(() => false));
+    const events = entries.filter((e) => e.eventId);
+    const repeats = await Promise.all(events.map((e) => writer.record({ ...e, usage: "9" })));
+    expect(repeats.map((r) => r.replayed)).toEqual(events.map(() => true));
+    expect(repeats.map((r) => r.entry)).toEqual(events.map((e) => answers[entries.indexOf(e)]!.entry));
+    const stored = await db.usageEntry.findMany({ where: { operatorId: operator!.id } });
+    expect(stored).toHaveLength(30);
+    // Sent at once to one statement slot, yet each in a transaction of its own.
+    expect(new Set(stored.map((s) => s.createdXid)).size).toBe(30);
+    expect(told).toEqual([]);
+  });
 });

@@ -27,6 +27,8 @@ export interface AnswerMemoBounds {
   maxUrlLength: number;
   /** An answer is not kept longer than this, whatever was heard of changes. */
   ttlMs: number;
+  /** How often answers past their time are dropped, looked up or not: held this much longer at most. */
+  sweepEveryMs: number;
 }
 
 const DEFAULT_BOUNDS: AnswerMemoBounds = {
@@ -36,6 +38,7 @@ const DEFAULT_BOUNDS: AnswerMemoBounds = {
   maxBytesPerKey: 4 * 1024 * 1024,
   maxUrlLength: 1_024,
   ttlMs: 30_000,
+  sweepEveryMs: 5_000,
 };
 
 /**
@@ -46,19 +49,46 @@ const DEFAULT_BOUNDS: AnswerMemoBounds = {
  * generations in its `ReadTrail`, which the change feed moves on), until the clock alone would
  * change it (`changesAt`), and `ttlMs` at most. The key is authenticated on every request
  * all the same, by the caller.
+ *
+ * Answers past their time are dropped when looked up, and otherwise by a sweep every
+ * `sweepEveryMs` (an unref'd timer, cleared by `close`, costing requests nothing), so that
+ * targets polled once do not hold their memory until pushed out.
  */
 export class AnswerMemo {
   readonly #entries = new Map<string, Entry>();
   readonly #idsByKey = new Map<string, Set<string>>();
   readonly #bytesByKey = new Map<string, number>();
   readonly #bounds: AnswerMemoBounds;
+  readonly #sweeper: NodeJS.Timeout;
   #bytes = 0;
 
+  /** `now`: the sweep's clock, the one callers pass to `find` and `keep`. */
   constructor(
     private readonly cache: ReadCache,
     bounds: Partial<AnswerMemoBounds> = {},
+    now: () => number = Date.now,
   ) {
     this.#bounds = { ...DEFAULT_BOUNDS, ...bounds };
+    // The timer holds the memo weakly: one nobody closes can still be collected, and its timer then ends.
+    const memo = new WeakRef(this);
+    const sweeper = setInterval(() => {
+      const alive = memo.deref();
+      if (alive) alive.sweep(now());
+      else clearInterval(sweeper);
+    }, this.#bounds.sweepEveryMs);
+    sweeper.unref();
+    this.#sweeper = sweeper;
+  }
+
+  /** Stops the sweep (the server is closing); what is held stays until the memo goes. */
+  close(): void {
+    clearInterval(this.#sweeper);
+  }
+
+  /** Drops every answer past its time: what `find` would drop, without waiting for a lookup. */
+  sweep(now: number): void {
+    // Deleting the entry just visited does not disturb a Map's iteration.
+    for (const [id, entry] of this.#entries) if (entry.expires <= now) this.#forget(id);
   }
 
   get size(): number {

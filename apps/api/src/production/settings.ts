@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { DEV_PAYMENT_WEBHOOK_SECRET, parseApiEnv, settingProblems } from "../env.ts";
+import { DEV_PAYMENT_WEBHOOK_SECRET, logLevelSchema, parseApiEnv, settingProblems } from "../env.ts";
 
 const schema = z.object({
   DATABASE_URL: z.url({
@@ -20,7 +20,12 @@ const schema = z.object({
   /** `off` on hosts that run API processes only, the console being served elsewhere. */
   CONSOLE: z.enum(["on", "off"]).default("on"),
   API_URL: z.url().optional(),
+  /** The launcher's own log level, as the processes it starts read theirs. */
+  LOG_LEVEL: logLevelSchema,
 });
+
+/** Settings the launcher checks itself: the API's check of the same name is not repeated (PORT is the console's here). */
+const launcherOwn = new Set(Object.keys(schema.shape));
 
 export type LaunchSettings = z.infer<typeof schema> & {
   /** What each API process is given, PORT excepted (its own). */
@@ -46,7 +51,7 @@ export function readLaunchSettings(env: NodeJS.ProcessEnv): LaunchSettings | { p
     PUBLIC_BASE_URL: cleaned.PUBLIC_BASE_URL ?? `http://localhost:${apiPort}`,
   };
   const api = parseApiEnv({ ...cleaned, ...apiEnv, NODE_ENV: "production", PORT: String(apiPort) });
-  if ("problems" in api) problems.push(...api.problems.filter((p) => !p.startsWith("PORT:")));
+  if ("problems" in api) problems.push(...api.problems.filter((p) => !launcherOwn.has(p.slice(0, p.indexOf(":")))));
   if (!parsed.success) return { problems };
   const { data } = parsed;
   if (cleaned.PAYMENT_WEBHOOK_SECRET === DEV_PAYMENT_WEBHOOK_SECRET)

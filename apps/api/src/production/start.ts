@@ -17,7 +17,6 @@ import { supervise, type Role } from "./supervise.ts";
 const workerOnly = process.argv.includes("--worker-only");
 const apiDir = resolve(import.meta.dirname, "../..");
 const consoleDir = resolve(apiDir, "../console");
-const log = pino({ base: { role: "launcher" } });
 
 function fail(lines: string[]): never {
   console.error(lines.join("\n"));
@@ -28,6 +27,8 @@ const settings = readLaunchSettings(process.env);
 if ("problems" in settings) {
   fail(["Slotwise cannot start; fix these settings (see docs/deploy.md):", ...settings.problems.map((p) => `  ${p}`)]);
 }
+// Made once the settings are known, at their level: LOG_LEVEL=warn quiets the launcher too.
+const log = pino({ level: settings.LOG_LEVEL, base: { role: "launcher" } });
 const launchConsole = !workerOnly && settings.CONSOLE === "on";
 if (launchConsole && !existsSync(resolve(consoleDir, ".next/BUILD_ID"))) {
   fail(["The console has no production build: run `pnpm build` first (once per checkout, and after each update)."]);

@@ -15,6 +15,11 @@ interface Waiting {
 }
 
 export interface UsageWriterOptions {
+  /**
+   * `false`: no group commit, each entry its own INSERT (`recordUsage`, as with an
+   * Idempotency-Key), and `onStatement` never told. On-call's switch (USAGE_GROUP_COMMIT=off).
+   */
+  groupCommit?: boolean;
   /** Statements in flight at once: also the most connections usage writes take from the pool. */
   inFlight?: number;
   /** Entries in one statement at most. */
@@ -32,6 +37,7 @@ export interface UsageWriterOptions {
  * happens a group holds one connection at a time.
  */
 export function createUsageWriter(db: Db, options: UsageWriterOptions = {}): UsageWriter {
+  if (options.groupCommit === false) return { record: (entry) => recordUsage(db, entry) };
   const inFlight = options.inFlight ?? 2;
   const groupSize = options.groupSize ?? 500;
   const waiting: Waiting[] = [];
