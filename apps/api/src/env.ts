@@ -74,6 +74,8 @@ const schema = z.object({
   CHANGE_LOG_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /** `off` answers every partner GET through its procedure: a switch for on-call, should kept answers ever be in doubt. */
   KEPT_ANSWERS: z.enum(["on", "off"]).default("on"),
+  /** `off` sends every partner booking through its procedure, refusals of a full timeslot included (see http/early-refusal.ts). */
+  EARLY_REFUSALS: z.enum(["on", "off"]).default("on"),
   /**
    * Whose X-Forwarded-For is believed for the client address that anonymous budgets are kept
    * by: "false", "true" (any), or addresses and CIDRs, comma-separated ("loopback" names 127.0.0.1/8 and ::1).

@@ -85,6 +85,7 @@ export async function startApi(
     guards?: GuardLimits;
     trustProxy?: boolean | string;
     keptAnswers?: "on" | "off";
+    earlyRefusals?: "on" | "off";
   } = {},
 ): Promise<Api> {
   const { db, url } = await useTestDatabase({ content: "demo" });
@@ -105,6 +106,7 @@ export async function startApi(
       TRUST_PROXY: options.trustProxy ?? "loopback",
       METRICS_TOKEN,
       KEPT_ANSWERS: options.keptAnswers ?? "on",
+      EARLY_REFUSALS: options.earlyRefusals ?? "on",
     },
     services: {
       db,
