@@ -60,21 +60,45 @@ const body = (local: { date: string; time: string }, i: number) =>
     Participants: 1,
     Customer: { FirstName: "Rush", LastName: `Hour${i}`, Email: `rush${i}@example.com`, Phone: "+351912345678" },
   });
+// CLIENT=undici: undici's request() (path in UNDICI) instead of fetch, to weigh the client's own CPU.
+type Sent = { status: number; arrayBuffer(): Promise<unknown> };
+interface Undici {
+  Agent: new (options: { connections: number }) => object;
+  request(
+    url: string,
+    options: { dispatcher: object; method: string; headers?: Record<string, string>; body?: string },
+  ): Promise<{ statusCode: number; body: { arrayBuffer(): Promise<ArrayBuffer> } }>;
+}
+const undici = process.env.CLIENT === "undici" ? ((await import(process.env.UNDICI ?? "undici")) as Undici) : null;
+const agent = undici ? new undici.Agent({ connections: 1000 }) : null;
+async function send(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Sent> {
+  if (!undici || !agent) return fetch(url, init);
+  const r = await undici.request(url, {
+    dispatcher: agent,
+    method: init.method ?? "GET",
+    headers: init.headers,
+    body: init.body,
+  });
+  return { status: r.statusCode, arrayBuffer: () => r.body.arrayBuffer() };
+}
 const post = (base: string, payload: string) =>
-  fetch(`${base}/api/v2/ota/acme-travel/booking`, {
+  send(`${base}/api/v2/ota/acme-travel/booking`, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
     body: payload,
   });
 
-async function burst(n: number, send: (i: number) => Promise<Response>) {
+async function burst(n: number, attempt: (i: number) => Promise<Sent>) {
   const statuses: Record<number, number> = {};
   const cpu = process.cpuUsage();
   const api0 = apiTicks();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: n }, async (_, i) => {
-      const r = await send(i);
+      const r = await attempt(i);
       await r.arrayBuffer();
       statuses[r.status] = (statuses[r.status] ?? 0) + 1;
     }),
@@ -95,7 +119,7 @@ for (let w = 0; w < Number(process.env.WARM ?? 3); w++) {
   await burst(300, (i) => post(apis[i % 3]?.base ?? "", body(local, i)));
 }
 for (let r = 0; r < Number(process.env.FLOORS ?? reps); r++) {
-  console.log("floor", JSON.stringify(await burst(1000, (i) => fetch(`${apis[i % 3]?.base ?? ""}/healthz`))));
+  console.log("floor", JSON.stringify(await burst(1000, (i) => send(`${apis[i % 3]?.base ?? ""}/healthz`))));
 }
 for (let r = 0; r < reps; r++) {
   const local = await newSlot(20);
