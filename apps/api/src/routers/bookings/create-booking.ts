@@ -104,8 +104,11 @@ export const createBooking = partnerProcedure
           recentRefusals.add(RecentRefusals.key(partner.slug, input.ActivityID, input.Date, input.Time));
         };
         if (slotSales.busy(key)) contended();
-        // The edge already holds this request's turn: queueing again would wait for itself.
-        const inTurn = <T>(task: () => Promise<T>) => (ctx.heldSlotTurn === key ? task() : slotSales.run(key, task));
+        // The edge already holds this request's turn (for this very key): queueing again would
+        // wait for itself for ever. Any held turn will do, so no mismatch can ever deadlock; the
+        // queue only spares the database, the conditional UPDATE is what never oversells.
+        const inTurn = <T>(task: () => Promise<T>) =>
+          ctx.heldSlotTurn === undefined ? slotSales.run(key, task) : task();
         return inTurn(async () => {
           // Refused from the read alone, without a transaction: in a rush, the waiters behind the
           // sale of the last place end here. The conditional UPDATE still decides the rest. Not
