@@ -86,6 +86,7 @@ export async function startApi(
     trustProxy?: boolean | string;
     keptAnswers?: "on" | "off";
     usageGroupCommit?: "on" | "off";
+    earlyRefusals?: "on" | "off";
   } = {},
 ): Promise<Api> {
   const { db, url } = await useTestDatabase({ content: "demo" });
@@ -106,6 +107,7 @@ export async function startApi(
       TRUST_PROXY: options.trustProxy ?? "loopback",
       METRICS_TOKEN,
       KEPT_ANSWERS: options.keptAnswers ?? "on",
+      EARLY_REFUSALS: options.earlyRefusals ?? "on",
     },
     services: {
       db,

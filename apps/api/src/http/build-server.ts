@@ -41,6 +41,8 @@ export interface ServerOptions {
   env: Pick<ApiEnv, "LOG_LEVEL" | "PUBLIC_BASE_URL" | "PROBLEMS_BASE" | "TRUST_PROXY" | "METRICS_TOKEN"> & {
     /** Whether repeated partner GETs may be answered from kept answers (`KEPT_ANSWERS`, on unless said). */
     KEPT_ANSWERS?: "on" | "off";
+    /** Whether bookings the cached timeslot refuses are answered before tRPC (`EARLY_REFUSALS`, on unless said). */
+    EARLY_REFUSALS?: "on" | "off";
     /** Human-readable log lines (`pnpm dev`); JSON lines otherwise. */
     prettyLogs?: boolean;
   };
@@ -203,6 +205,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     problemsBase: env.PROBLEMS_BASE,
     rateLimit: options.rateLimit,
     keepAnswers: env.KEPT_ANSWERS !== "off",
+    earlyRefusals: env.EARLY_REFUSALS !== "off",
   });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",

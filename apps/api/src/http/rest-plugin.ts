@@ -13,6 +13,7 @@ import { retryAfterHeader } from "../problems/too-many-requests.ts";
 import { appRouter } from "../trpc/app-router.ts";
 import type { Context, Services } from "../trpc/context.ts";
 import { entityTag, matchesIfNoneMatch } from "./conditional-get.ts";
+import { earlyRefusal } from "./early-refusal.ts";
 import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { contextFromRequest, headerValue } from "./request-context.ts";
 import { requestCost } from "./request-cost.ts";
@@ -42,6 +43,8 @@ export interface RestOptions {
   rateLimit: (key: string, cost?: number) => Promise<RateLimitVerdict>;
   /** Whether repeated partner GETs may be answered from kept answers. */
   keepAnswers: boolean;
+  /** Whether a booking the cached timeslot already refuses is answered before tRPC (see earlyRefusal). */
+  earlyRefusals: boolean;
 }
 
 /** 405 with Allow when the path exists under other methods, 404 otherwise. */
@@ -65,6 +68,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   rest.decorateRequest("procedureContext", null);
   rest.decorateRequest("keptEtag", null);
   rest.decorateRequest("keptAs", null);
+  rest.decorateRequest("heldSlotTurn", null);
 
   rest.addHook("onRequest", async (request, reply) => {
     const query = request.url.indexOf("?");
@@ -138,6 +142,8 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     }
   });
 
+  if (options.earlyRefusals) rest.addHook("preHandler", earlyRefusal(services, options.problemsBase));
+
   rest.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (typeof payload !== "string") return payload;
     const status = reply.statusCode;
@@ -181,6 +187,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     router: appRouter,
     createContext: ({ req }: { req: FastifyRequest }): Context => {
       const ctx = contextFromRequest(services, req);
+      if (req.heldSlotTurn !== null) ctx.heldSlotTurn = req.heldSlotTurn;
       req.procedureContext = ctx;
       return ctx;
     },

@@ -9,6 +9,11 @@
 export class SerialByKey {
   readonly #tails = new Map<string, Promise<unknown>>();
 
+  /** Whether a task for `key` is queued or running. */
+  busy(key: string): boolean {
+    return this.#tails.has(key);
+  }
+
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.#tails.get(key) ?? Promise.resolve();
     const result = previous.then(task);

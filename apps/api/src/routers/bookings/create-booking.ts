@@ -1,7 +1,14 @@
 import { z } from "zod";
 
-import { answersProblems, holdDeadline, placesRefusal, ValidationError, waiverStatus } from "@slotwise/core";
-import { createBookingInTx, type Db } from "@slotwise/db";
+import {
+  answersProblems,
+  holdDeadline,
+  placesRefusal,
+  ValidationError,
+  waiverStatus,
+  type PricedBooking,
+} from "@slotwise/core";
+import { createBookingInTx, type Db, type Product } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
@@ -12,11 +19,52 @@ import { toCoreQuestion } from "../../presenters/question.ts";
 import { activityQuestions, findActivity } from "../../services/find-activity.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
 import { priceBooking } from "../../services/price-booking.ts";
+import { recentRefusals, RecentRefusals } from "../../services/recent-refusals.ts";
 import { SerialByKey } from "../../services/serial-by-key.ts";
+import type { Context } from "../../trpc/context.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 
-/** One queue per timeslot in this process (see SerialByKey). */
-const slotSales = new SerialByKey();
+/** One queue per timeslot in this process (see SerialByKey), joined by the REST edge's early refusal too. */
+export const slotSales = new SerialByKey();
+
+type BookingInput = z.infer<typeof bookingInputSchema>;
+
+/** A timeslot's key in `slotSales`. */
+export function slotKey(product: Product, input: Pick<BookingInput, "Date" | "Time">): string {
+  return `${product.id}:${input.Date}T${input.Time}`;
+}
+
+/**
+ * What a booking is checked against before its sale: the activity, its questions, and `check`,
+ * the checks against today's catalogue (units, prices, bounds, answers). With an
+ * Idempotency-Key they run inside the claimed work, so that a replay gets its first answer even
+ * after the operator has repriced or retired a unit since. Shared with the REST edge's early
+ * refusal, so both decide from the same checks.
+ */
+export async function bookingChecks(ctx: Context, operatorId: number, input: BookingInput) {
+  const product = await findActivity(ctx, operatorId, input.ActivityID);
+  const questions = (await activityQuestions(ctx, product.id)).map(toCoreQuestion);
+  const answers = input.Answers ?? [];
+  const check = () => {
+    const priced = priceBooking(product, input);
+    const problems = input.Answers ? answersProblems(questions, answers) : [];
+    if (problems.length) throw new ValidationError(problems);
+    return priced;
+  };
+  return { product, questions, answers, check };
+}
+
+/** The timeslot as the cache has it, and the refusal that read alone decides (none without `checked`). */
+export async function readRefusal(
+  ctx: Context,
+  product: Product,
+  input: BookingInput,
+  checked: PricedBooking | undefined,
+) {
+  const slot = await timeslotAt(ctx, product, input.Date, input.Time);
+  const refusal = checked ? placesRefusal(slot, checked.participants, product.bookingCutoffMinutes, ctx.now()) : null;
+  return { slot, refusal };
+}
 
 export const createBooking = partnerProcedure
   .meta({
@@ -46,29 +94,30 @@ export const createBooking = partnerProcedure
       "partner",
       async () => {
         const { principal } = ctx;
-        const product = await findActivity(ctx, principal.operatorId, input.ActivityID);
-        const questions = (await activityQuestions(ctx, product.id)).map(toCoreQuestion);
-        const answers = input.Answers ?? [];
-        // The checks against today's catalogue (units, prices, bounds, questions). With an
-        // Idempotency-Key they run inside the claimed work, so that a replay gets its first answer
-        // even after the operator has repriced or retired a unit since.
-        const check = () => {
-          const priced = priceBooking(product, input);
-          const problems = input.Answers ? answersProblems(questions, answers) : [];
-          if (problems.length) throw new ValidationError(problems);
-          return priced;
-        };
+        const { product, questions, answers, check } = await bookingChecks(ctx, principal.operatorId, input);
         const checked = ctx.idempotencyKey === undefined ? check() : undefined;
         const partner = principal.partner;
-        return slotSales.run(`${product.id}:${input.Date}T${input.Time}`, async () => {
-          const slot = await timeslotAt(ctx, product, input.Date, input.Time);
+        const key = slotKey(product, input);
+        // Contended here (another attempt queued or running, or a refusal): the next attempts
+        // queue, and are refused when it comes to that, at the REST edge (http/early-refusal.ts).
+        const contended = () => {
+          recentRefusals.add(RecentRefusals.key(partner.slug, input.ActivityID, input.Date, input.Time));
+        };
+        if (slotSales.busy(key)) contended();
+        // The edge already holds this request's turn (for this very key): queueing again would
+        // wait for itself for ever. Any held turn will do, so no mismatch can ever deadlock; the
+        // queue only spares the database, the conditional UPDATE is what never oversells.
+        const inTurn = <T>(task: () => Promise<T>) =>
+          ctx.heldSlotTurn === undefined ? slotSales.run(key, task) : task();
+        return inTurn(async () => {
           // Refused from the read alone, without a transaction: in a rush, the waiters behind the
           // sale of the last place end here. The conditional UPDATE still decides the rest. Not
           // with an Idempotency-Key: a replay must get its first answer, even once the slot is full.
-          const refusal = checked
-            ? placesRefusal(slot, checked.participants, product.bookingCutoffMinutes, ctx.now())
-            : null;
-          if (refusal) throw refusal;
+          const { slot, refusal } = await readRefusal(ctx, product, input, checked);
+          if (refusal) {
+            contended();
+            throw refusal;
+          }
           const sell = async (tx: Db) => {
             const now = ctx.now();
             const booking = await createBookingInTx(tx, {

@@ -1,0 +1,86 @@
+import { finished } from "node:stream";
+
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+import type { ConflictError } from "@slotwise/core";
+
+import { bearerToken } from "../auth/bearer-token.ts";
+import { refusalOutcome } from "../metrics/count-booking.ts";
+import { bookingInputSchema } from "../presenters/booking-schema.ts";
+import { describeError } from "../problems/describe-error.ts";
+import { bookingChecks, readRefusal, slotKey, slotSales } from "../routers/bookings/create-booking.ts";
+import { recentRefusals, RecentRefusals } from "../services/recent-refusals.ts";
+import type { Services } from "../trpc/context.ts";
+import { contextFromRequest, headerValue } from "./request-context.ts";
+import { sendProblem } from "./send-problem.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The timeslot queue whose turn the early refusal holds for this request's procedure. */
+    heldSlotTurn: string | null;
+  }
+}
+
+// Only the plain spelling of the path: anything else (percent-encoding, a query, other case)
+// takes the procedure's way, which decodes it as it always does.
+const BOOKING_PATH = /^\/api\/v2\/ota\/([a-z0-9-]+)\/booking$/;
+
+/**
+ * Partner bookings of a contended timeslot wait for their turn here, before trpc-to-openapi and
+ * tRPC, and those that the cached read then refuses are answered here: in a rush on a full
+ * timeslot nearly every attempt is such a refusal, and tRPC's error path (the error wrapped
+ * twice, its shape, the library's JSON body parsed again into the problem document) cost more
+ * CPU than the rest of the request. An attempt not refused keeps its turn until its answer is
+ * sent, and its procedure runs in that turn (`heldSlotTurn`) and sells as it always does, so the
+ * order of attempts and the conditional UPDATE's last word are what they were.
+ *
+ * The answer is the procedure's own: the same checks in the same order of precedence (key,
+ * input, activity, catalogue, then the timeslot's read: bookingChecks and readRefusal), the same
+ * mapping of the refusal to a problem (describeError), the same count in the metrics. Anything
+ * else, any doubt and any error goes on to the procedure, which answers as it always does, so a
+ * bad body is still its 400 or 422. Only without an Idempotency-Key (a replay gets its first
+ * answer), and only for a timeslot this process lately saw contended (RecentRefusals), so that
+ * ordinary bookings are not parsed twice.
+ */
+export function earlyRefusal(services: Services, problemsBase: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== "POST" || reply.sent) return;
+    const segment = BOOKING_PATH.exec(request.url)?.[1];
+    const body = request.body as Record<string, unknown> | null | undefined;
+    if (segment === undefined || typeof body !== "object" || body === null) return;
+    if (request.headers["idempotency-key"] !== undefined) return;
+    if (!request.headers["content-type"]?.startsWith("application/json")) return;
+    if (!recentRefusals.has(RecentRefusals.key(segment, body.ActivityID, body.Date, body.Time))) return;
+    const token = bearerToken(headerValue(request.headers.authorization));
+    if (!token) return;
+    const parsed = bookingInputSchema.safeParse({ ...body, partner: segment });
+    if (!parsed.success) return;
+    const input = parsed.data;
+    const ctx = contextFromRequest(services, request);
+    let checks;
+    try {
+      await services.guards.checkAuthFailures(request.ip);
+      const principal = await services.authenticateKey(token);
+      if (!principal?.scopes.includes("ota") || principal.partner?.slug !== segment) return;
+      const { product, check } = await bookingChecks(ctx, principal.operatorId, input);
+      checks = { product, checked: check() };
+    } catch {
+      // Whatever it was (a blocked address, an unknown activity, a bad unit), the procedure says it.
+      return;
+    }
+    const key = slotKey(checks.product, input);
+    const refusal = await new Promise<ConflictError | null>((decide) => {
+      void slotSales.run(key, async () => {
+        const read = await readRefusal(ctx, checks.product, input, checks.checked).catch(() => null);
+        decide(read?.refusal ?? null);
+        if (read?.refusal) return;
+        // Not refused here: the turn is this request's until its answer is sent (or its client gone).
+        request.heldSlotTurn = key;
+        await new Promise((release) => finished(reply.raw, release));
+      });
+    });
+    if (!refusal) return;
+    services.metrics.booking("partner", refusalOutcome(refusal));
+    return sendProblem(request, reply, problemsBase, describeError(refusal));
+  };
+}

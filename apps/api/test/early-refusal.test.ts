@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+import { bookingInputSchema } from "../src/presenters/booking-schema.ts";
+import { bookingBody, openSlot, type SlotInfo } from "./fixtures.ts";
+import { OTA, startApi, type Api } from "./harness.ts";
+
+// The same requests to a server with the early refusal and to one without it (each over its
+// own copy of the demo data): every answer must be the same, byte for byte.
+let early: Api;
+let slow: Api;
+let keys: { early: string; slow: string };
+beforeAll(async () => {
+  [early, slow] = await Promise.all([startApi(), startApi({ earlyRefusals: "off" })]);
+  keys = { early: await early.key(), slow: await slow.key() };
+});
+
+const book = (api: Api, key: string, body: unknown, headers: Record<string, string> = {}) =>
+  api.request(`${OTA}/booking`, { method: "POST", key, json: body, headers });
+
+/** Status, headers (those that differ per response left out) and body text. */
+async function answer(response: Response) {
+  const headers = Object.fromEntries(
+    [...response.headers].filter(([name]) => !["date", "x-request-id", "ratelimit-remaining"].includes(name)),
+  );
+  return { status: response.status, headers, body: await response.text() };
+}
+
+/** A full timeslot of the product (the same one on both servers), and one refusal sent to it already. */
+async function fullSlot(api: Api, key: string): Promise<SlotInfo> {
+  const info = await openSlot(api.db, { productName: "Tuk-Tuk Hills Tour", free: 2 });
+  await api.db.timeslot.update({ where: { id: info.slot.id }, data: { placesTaken: info.slot.capacity } });
+  expect((await book(api, key, bookingBody(info))).status).toBe(409);
+  return info;
+}
+
+describe("early refusal of a booking on a full timeslot", () => {
+  it("answers as the procedure does, byte for byte, and still validates the input first", async () => {
+    const infos = { early: await fullSlot(early, keys.early), slow: await fullSlot(slow, keys.slow) };
+    const parse = vi.spyOn(bookingInputSchema, "safeParse");
+    const both = async (
+      overrides: Record<string, unknown>,
+      options: { key?: string; headers?: Record<string, string> } = {},
+    ) => {
+      const a = await answer(
+        await book(early, options.key ?? keys.early, bookingBody(infos.early, overrides), options.headers),
+      );
+      const b = await answer(
+        await book(slow, options.key ?? keys.slow, bookingBody(infos.slow, overrides), options.headers),
+      );
+      expect(a).toEqual(b);
+      return a;
+    };
+    const refused = await both({});
+    expect(refused.status).toBe(409);
+    expect(refused.headers["content-type"]).toBe("application/problem+json");
+    expect(JSON.parse(refused.body)).toMatchObject({
+      type: "http://api.test/problems/insufficient-capacity",
+      available: 0,
+    });
+    // The early refusal ran (the procedure parses its input otherwise than by safeParse).
+    expect(parse).toHaveBeenCalled();
+    expect((await both({ Participants: 3 })).status).toBe(409);
+    // Whatever the procedure refuses for before the timeslot's places, it still does.
+    const badEmail = await both({ Customer: { FirstName: "A", LastName: "B", Email: "nope", Phone: "+351912345678" } });
+    expect(badEmail.status).toBe(422);
+    expect((await both({ Participants: 0 })).status).toBe(422);
+    expect((await both({ Units: [{ UnitID: "dragon", Quantity: 1 }], Participants: undefined })).status).toBe(422);
+    expect((await both({ ActivityID: "s_Unknown123" })).status).toBe(404);
+    expect((await both({}, { key: "sw_not_a_key" })).status).toBe(401);
+    // A replay of an Idempotency-Key gets its first answer: never the early refusal.
+    expect((await both({}, { headers: { "Idempotency-Key": "early-1" } })).status).toBe(409);
+    parse.mockRestore();
+  });
+
+  it("sells exactly the free places when many attempts arrive at once", async () => {
+    const info = await openSlot(early.db, { free: 6 });
+    const each = info.product.minParticipants;
+    const free = info.slot.capacity - info.slot.placesTaken;
+    // Refused once already, so that the early refusal is in play from the first attempt on.
+    await book(early, keys.early, bookingBody(info, { Participants: free + 1 }));
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        book(early, keys.early, bookingBody(info, { Participants: each })).then((r) => r.status),
+      ),
+    );
+    const sold = statuses.filter((s) => s === 201).length;
+    expect(sold).toBe(Math.floor(free / each));
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
+    const after = await early.db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } });
+    expect(after.placesTaken).toBe(info.slot.placesTaken + sold * each);
+  });
+});
