@@ -82,3 +82,7 @@ INSERT INTO "usage_rollups_hourly" ("operator_id", "hour_start", "meter", "total
 SELECT "operator_id", date_bin('1 hour', "bucket_start", TIMESTAMPTZ '2000-01-01T00:00:00Z'), "meter", sum("total"), sum("events")
   FROM "usage_rollups_15m"
  GROUP BY 1, 2, 3;
+
+-- Statistics now, not at autovacuum's next visit: without them the planner takes the new table
+-- for a few hundred rows, and a year of day windows scanned it whole once per edge (seconds).
+ANALYZE "usage_rollups_hourly";
