@@ -54,6 +54,34 @@ describe("partner GETs answered from kept answers", () => {
     expect(await head.text()).toBe("");
   });
 
+  it("answer a hit with the headers of a miss, in the same order, and count and label it as one", async () => {
+    const info = await openSlot(api.db);
+    const path = `${OTA}/availability/${info.product.activityId}/timeslots?Date=${info.date}`;
+    const route = { route: "/api/v2/ota/{partner}/availability/{ActivityID}/timeslots", method: "GET", status: "200" };
+    const metrics = async () =>
+      (await fetch(`${api.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const before = await metrics();
+    const miss = await api.request(path, { key });
+    const keptBefore = await served();
+    const hit = await api.request(path, { key });
+    expect(await served()).toBe(keptBefore + 1);
+    // Values that differ from one request to the next by nature.
+    const varying = new Set(["x-request-id", "ratelimit-remaining", "ratelimit-reset", "date"]);
+    const headersOf = (response: Response) => [...response.headers].filter(([name]) => !varying.has(name));
+    expect(headersOf(hit)).toEqual(headersOf(miss));
+    expect([...hit.headers.keys()]).toEqual([...miss.headers.keys()]);
+    expect(hit.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await hit.text()).toBe(await miss.text());
+    const after = await metrics();
+    expect(seriesValue(after, "http_requests_total", route) - seriesValue(before, "http_requests_total", route)).toBe(
+      2,
+    );
+    expect(
+      seriesValue(after, "http_request_duration_seconds_count", route) -
+        seriesValue(before, "http_request_duration_seconds_count", route),
+    ).toBe(2);
+  });
+
   it("never serve a kept answer after a sale, or after a change written by anyone else", async () => {
     const info = await openSlot(api.db, { free: 3 });
     const path = `${OTA}/availability/${info.product.activityId}/timeslots?Date=${info.date}`;
