@@ -64,7 +64,10 @@ export function unmatchedRoute(path: string): { description: Problem; headers: R
 export async function restPlugin(rest: FastifyInstance, options: RestOptions): Promise<void> {
   const { services } = options;
   const memo = options.keepAnswers ? new AnswerMemo(services.cache) : null;
-  if (memo) services.metrics.watchKeptAnswers(memo);
+  if (memo) {
+    services.metrics.watchKeptAnswers(memo);
+    rest.addHook("onClose", () => memo.close());
+  }
   rest.decorateRequest("procedureContext", null);
   rest.decorateRequest("keptEtag", null);
   rest.decorateRequest("keptAs", null);
