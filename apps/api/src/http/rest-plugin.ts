@@ -66,7 +66,9 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   const memo = options.keepAnswers ? new AnswerMemo(services.cache) : null;
   if (memo) {
     services.metrics.watchKeptAnswers(memo);
-    rest.addHook("onClose", () => memo.close());
+    rest.addHook("onClose", () => {
+      memo.close();
+    });
   }
   rest.decorateRequest("procedureContext", null);
   rest.decorateRequest("keptEtag", null);
