@@ -57,7 +57,7 @@ export async function contention(stack: BenchStack, apis: ApiProcess[], attempts
   const statuses: Record<string, number> = {};
   const { post, close } = poster(attempts);
   const started = performance.now();
-  await Promise.all(
+  const rush = Promise.all(
     Array.from({ length: attempts }, async (_, i) => {
       const api = apis[i % apis.length];
       const status = await post(
@@ -74,8 +74,13 @@ export async function contention(stack: BenchStack, apis: ApiProcess[], attempts
       statuses[status] = (statuses[status] ?? 0) + 1;
     }),
   );
-  const contentionMs = performance.now() - started;
-  await close();
+  let contentionMs: number;
+  try {
+    await rush;
+    contentionMs = performance.now() - started;
+  } finally {
+    await close();
+  }
   const after = await stack.db.timeslot.findUniqueOrThrow({ where: { id: slot.id } });
   const confirmed = await stack.db.booking.aggregate({
     where: { timeslotId: slot.id, status: "CONFIRMED" },

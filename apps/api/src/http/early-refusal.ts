@@ -81,6 +81,7 @@ export function earlyRefusal(services: Services, problemsBase: string) {
     });
     if (!refusal) return;
     services.metrics.booking("partner", refusalOutcome(refusal));
+    services.metrics.earlyRefusal();
     return sendProblem(request, reply, problemsBase, describeError(refusal));
   };
 }

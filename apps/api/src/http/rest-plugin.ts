@@ -63,7 +63,7 @@ export function unmatchedRoute(path: string): { description: Problem; headers: R
  */
 export async function restPlugin(rest: FastifyInstance, options: RestOptions): Promise<void> {
   const { services } = options;
-  const memo = options.keepAnswers ? new AnswerMemo(services.cache) : null;
+  const memo = options.keepAnswers ? new AnswerMemo(services.cache, {}, () => services.now().getTime()) : null;
   if (memo) {
     services.metrics.watchKeptAnswers(memo);
     rest.addHook("onClose", () => {

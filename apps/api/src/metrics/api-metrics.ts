@@ -15,6 +15,8 @@ export interface ApiMetrics {
   usageEntriesIngested(count: number): void;
   /** A GET answered from a kept whole answer (`AnswerMemo`), without running its procedure. */
   keptAnswerServed(): void;
+  /** A partner booking refused at the REST edge, before tRPC (`EARLY_REFUSALS`). */
+  earlyRefusal(): void;
   /** The usage group commit wrote a statement of this many single entries. */
   usageStatementWritten(entries: number): void;
   /** Reports the kept answers' entries and bytes on every scrape. */
@@ -68,6 +70,11 @@ export function createApiMetrics(sources: MetricSources): ApiMetrics {
     help: "Partner GETs answered from a kept whole answer, without running the procedure",
     registers: [registry],
   });
+  const earlyRefusals = new Counter({
+    name: "slotwise_early_refusals_total",
+    help: "Partner bookings of a contended timeslot refused at the REST edge, before tRPC (also counted in slotwise_bookings_total)",
+    registers: [registry],
+  });
   const usageStatements = new Histogram({
     name: "slotwise_usage_statement_entries",
     help: "Single usage entries per statement of the group commit (1: written alone, nothing waiting)",
@@ -103,6 +110,9 @@ export function createApiMetrics(sources: MetricSources): ApiMetrics {
     },
     keptAnswerServed() {
       keptAnswers.inc();
+    },
+    earlyRefusal() {
+      earlyRefusals.inc();
     },
     usageStatementWritten(entries) {
       usageStatements.observe(entries);
