@@ -24,8 +24,8 @@ const schema = z.object({
   LOG_LEVEL: logLevelSchema,
 });
 
-/** Settings the launcher checks itself: the API's check of the same name is not repeated (PORT is the console's here). */
-const launcherOwn = new Set(Object.keys(schema.shape));
+/** The setting a problem line names (`NAME: why`). */
+const settingOf = (problem: string) => problem.slice(0, problem.indexOf(":"));
 
 export type LaunchSettings = z.infer<typeof schema> & {
   /** What each API process is given, PORT excepted (its own). */
@@ -51,7 +51,10 @@ export function readLaunchSettings(env: NodeJS.ProcessEnv): LaunchSettings | { p
     PUBLIC_BASE_URL: cleaned.PUBLIC_BASE_URL ?? `http://localhost:${apiPort}`,
   };
   const api = parseApiEnv({ ...cleaned, ...apiEnv, NODE_ENV: "production", PORT: String(apiPort) });
-  if ("problems" in api) problems.push(...api.problems.filter((p) => !launcherOwn.has(p.slice(0, p.indexOf(":")))));
+  // A setting the launcher already named is not named again; one it accepted and the API's check
+  // refuses still is, so a stricter check of the API cannot pass unseen. PORT is the console's here.
+  const named = new Set([...problems.map(settingOf), "PORT"]);
+  if ("problems" in api) problems.push(...api.problems.filter((p) => !named.has(settingOf(p))));
   if (!parsed.success) return { problems };
   const { data } = parsed;
   if (cleaned.PAYMENT_WEBHOOK_SECRET === DEV_PAYMENT_WEBHOOK_SECRET)
