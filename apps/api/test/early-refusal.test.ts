@@ -1,3 +1,5 @@
+import { connect } from "node:net";
+
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { bookingBody, openSlot, type SlotInfo } from "./fixtures.ts";
@@ -104,5 +106,41 @@ describe("early refusal of a booking on a full timeslot", () => {
     expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
     const after = await early.db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } });
     expect(after.placesTaken).toBe(info.slot.placesTaken + sold * each);
+  });
+
+  it("let no connection hold a timeslot's sales: a booking pipelined behind an answer never taken", async () => {
+    const info = await openSlot(early.db, { free: 6 });
+    const free = info.slot.capacity - info.slot.placesTaken;
+    // Refused once, so that the next attempts go through the early refusal's queue.
+    await book(early, keys.early, bookingBody(info, { Participants: free + 1 }));
+    const body = JSON.stringify(bookingBody(info));
+    const { hostname, port } = new URL(early.base);
+    const socket = connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    // A GET and then a booking on one connection, in one write; the client is gone at once, so
+    // the booking's answer waits behind one that is never sent.
+    await new Promise<void>((written) => {
+      socket.write(
+        `GET ${OTA}/products HTTP/1.1\r\nHost: api.test\r\nAuthorization: Bearer ${keys.early}\r\n\r\n` +
+          `POST ${OTA}/booking HTTP/1.1\r\nHost: api.test\r\nAuthorization: Bearer ${keys.early}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        () => {
+          written();
+        },
+      );
+    });
+    socket.destroy();
+    await expect
+      .poll(async () => (await early.db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } })).placesTaken, {
+        timeout: 10_000,
+      })
+      .toBe(info.slot.placesTaken + info.product.minParticipants);
+    const next = await early.request(`${OTA}/booking`, {
+      method: "POST",
+      key: keys.early,
+      json: bookingBody(info),
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(next.status).toBe(201);
   });
 });

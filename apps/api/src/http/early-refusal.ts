@@ -1,8 +1,4 @@
-import { finished } from "node:stream";
-
 import type { FastifyReply, FastifyRequest } from "fastify";
-
-import type { ConflictError } from "@slotwise/core";
 
 import { bearerToken } from "../auth/bearer-token.ts";
 import { refusalOutcome } from "../metrics/count-booking.ts";
@@ -14,13 +10,6 @@ import type { Services } from "../trpc/context.ts";
 import { contextFromRequest, headerValue } from "./request-context.ts";
 import { sendProblem } from "./send-problem.ts";
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The timeslot queue whose turn the early refusal holds for this request's procedure. */
-    heldSlotTurn: string | null;
-  }
-}
-
 // Only the plain spelling of the path: anything else (percent-encoding, a query, other case)
 // takes the procedure's way, which decodes it as it always does.
 const BOOKING_PATH = /^\/api\/v2\/ota\/([a-z0-9-]+)\/booking$/;
@@ -30,9 +19,8 @@ const BOOKING_PATH = /^\/api\/v2\/ota\/([a-z0-9-]+)\/booking$/;
  * tRPC, and those that the cached read then refuses are answered here: in a rush on a full
  * timeslot nearly every attempt is such a refusal, and tRPC's error path (the error wrapped
  * twice, its shape, the library's JSON body parsed again into the problem document) cost more
- * CPU than the rest of the request. An attempt not refused keeps its turn until its answer is
- * sent, and its procedure runs in that turn (`heldSlotTurn`) and sells as it always does, so the
- * order of attempts and the conditional UPDATE's last word are what they were.
+ * CPU than the rest of the request. An attempt not refused goes on to its procedure, which
+ * queues and sells as it always does: the conditional UPDATE keeps the last word.
  *
  * The answer is the procedure's own: the same checks in the same order of precedence (key,
  * input, activity, catalogue, then the timeslot's read: bookingChecks and readRefusal), the same
@@ -68,16 +56,12 @@ export function earlyRefusal(services: Services, problemsBase: string) {
       // Whatever it was (a blocked address, an unknown activity, a bad unit), the procedure says it.
       return;
     }
-    const key = slotKey(checks.product, input);
-    const refusal = await new Promise<ConflictError | null>((decide) => {
-      void slotSales.run(key, async () => {
-        const read = await readRefusal(ctx, checks.product, input, checks.checked).catch(() => null);
-        decide(read?.refusal ?? null);
-        if (read?.refusal) return;
-        // Not refused here: the turn is this request's until its answer is sent (or its client gone).
-        request.heldSlotTurn = key;
-        await new Promise((release) => finished(reply.raw, release));
-      });
+    // Its turn in the timeslot's queue only for the read: an attempt not refused gives it back
+    // and queues again in its procedure. Holding the turn until the answer was sent let a
+    // connection whose earlier pipelined answer was never taken hold it for good (found by attack).
+    const refusal = await slotSales.run(slotKey(checks.product, input), async () => {
+      const read = await readRefusal(ctx, checks.product, input, checks.checked).catch(() => null);
+      return read?.refusal ?? null;
     });
     if (!refusal) return;
     services.metrics.booking("partner", refusalOutcome(refusal));

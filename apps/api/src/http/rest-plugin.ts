@@ -73,7 +73,6 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   rest.decorateRequest("procedureContext", null);
   rest.decorateRequest("keptEtag", null);
   rest.decorateRequest("keptAs", null);
-  rest.decorateRequest("heldSlotTurn", null);
 
   rest.addHook("onRequest", async (request, reply) => {
     const query = request.url.indexOf("?");
@@ -192,7 +191,6 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     router: appRouter,
     createContext: ({ req }: { req: FastifyRequest }): Context => {
       const ctx = contextFromRequest(services, req);
-      if (req.heldSlotTurn !== null) ctx.heldSlotTurn = req.heldSlotTurn;
       req.procedureContext = ctx;
       return ctx;
     },

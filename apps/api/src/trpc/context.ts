@@ -88,8 +88,6 @@ export interface Context extends Omit<Services, "cache"> {
   /** Set by the authentication middleware. */
   principal: ApiKeyPrincipal | ConsolePrincipal | null;
   response: ResponseExtras;
-  /** The timeslot queue (`slotSales`) whose turn the REST edge holds for this request (http/early-refusal.ts). */
-  heldSlotTurn?: string | undefined;
 }
 
 export interface RequestFacts {

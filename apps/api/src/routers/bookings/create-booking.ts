@@ -104,13 +104,7 @@ export const createBooking = partnerProcedure
           recentRefusals.add(RecentRefusals.key(partner.slug, input.ActivityID, input.Date, input.Time));
         };
         if (slotSales.busy(key)) contended();
-        // The edge already holds this request's turn, for this key (the same slotKey of the same
-        // input): queueing again would wait for itself for ever. A held turn is never queued
-        // behind, whichever key it is for, so that no two requests can ever wait on each other's
-        // turns; the queue only spares the database, the conditional UPDATE never oversells.
-        const inTurn = <T>(task: () => Promise<T>) =>
-          ctx.heldSlotTurn === undefined ? slotSales.run(key, task) : task();
-        return inTurn(async () => {
+        return slotSales.run(key, async () => {
           // Refused from the read alone, without a transaction: in a rush, the waiters behind the
           // sale of the last place end here. The conditional UPDATE still decides the rest. Not
           // with an Idempotency-Key: a replay must get its first answer, even once the slot is full.
