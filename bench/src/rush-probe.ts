@@ -10,6 +10,7 @@ import { instantToLocal } from "@slotwise/core";
 import { createDatabase } from "@slotwise/db";
 import { spawnApi } from "@slotwise/testing/processes";
 
+import { rushBody } from "./scenarios/contention.ts";
 import { PRODUCTION_ENV } from "./stack.ts";
 
 const databaseUrl = process.env.DATABASE_URL ?? "";
@@ -52,14 +53,7 @@ async function newSlot(capacity: number) {
   await db.timeslot.create({ data: { productId: product.id, startsAt, capacity } });
   return instantToLocal(startsAt, product.timeZone);
 }
-const body = (local: { date: string; time: string }, i: number) =>
-  JSON.stringify({
-    ActivityID: product.activityId,
-    Date: local.date,
-    Time: local.time,
-    Participants: 1,
-    Customer: { FirstName: "Rush", LastName: `Hour${i}`, Email: `rush${i}@example.com`, Phone: "+351912345678" },
-  });
+const body = (local: { date: string; time: string }, i: number) => rushBody(product.activityId, local, i);
 // CLIENT=undici: undici's request() (path in UNDICI) instead of fetch, to weigh the client's own CPU.
 type Sent = { status: number; arrayBuffer(): Promise<unknown> };
 interface Undici {

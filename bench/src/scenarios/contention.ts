@@ -43,6 +43,17 @@ function poster(attempts: number) {
   };
 }
 
+/** The body of rush attempt `i` on one timeslot: one place, a customer of its own. */
+export function rushBody(activityId: string, local: { date: string; time: string }, i: number): string {
+  return JSON.stringify({
+    ActivityID: activityId,
+    Date: local.date,
+    Time: local.time,
+    Participants: 1,
+    Customer: { FirstName: "Rush", LastName: `Hour${i}`, Email: `rush${i}@example.com`, Phone: "+351912345678" },
+  });
+}
+
 /** 1,000 booking attempts at once on one timeslot of capacity 20, spread over three API processes. */
 export async function contention(stack: BenchStack, apis: ApiProcess[], attempts = 1000): Promise<ContentionResult> {
   const product = await stack.db.product.findFirstOrThrow({
@@ -63,13 +74,7 @@ export async function contention(stack: BenchStack, apis: ApiProcess[], attempts
       const status = await post(
         `${api?.base ?? ""}/api/v2/ota/acme-travel/booking`,
         { authorization: `Bearer ${stack.keys.ota}`, "content-type": "application/json" },
-        JSON.stringify({
-          ActivityID: product.activityId,
-          Date: local.date,
-          Time: local.time,
-          Participants: 1,
-          Customer: { FirstName: "Rush", LastName: `Hour${i}`, Email: `rush${i}@example.com`, Phone: "+351912345678" },
-        }),
+        rushBody(product.activityId, local, i),
       );
       statuses[status] = (statuses[status] ?? 0) + 1;
     }),
