@@ -7,6 +7,7 @@ import { describeError } from "../problems/describe-error.ts";
 import { bookingChecks, readRefusal, slotKey, slotSales } from "../routers/bookings/create-booking.ts";
 import { recentRefusals, RecentRefusals } from "../services/recent-refusals.ts";
 import type { Services } from "../trpc/context.ts";
+import { edgePrincipal } from "./edge-principal.ts";
 import { contextFromRequest, headerValue } from "./request-context.ts";
 import { sendProblem } from "./send-problem.ts";
 
@@ -47,13 +48,12 @@ export function earlyRefusal(services: Services, problemsBase: string) {
     const ctx = contextFromRequest(services, request);
     let checks;
     try {
-      await services.guards.checkAuthFailures(request.ip);
-      const principal = await services.authenticateKey(token);
+      const principal = await edgePrincipal(services, request.ip, token);
       if (!principal?.scopes.includes("ota") || principal.partner?.slug !== segment) return;
       const { product, check } = await bookingChecks(ctx, principal.operatorId, input);
       checks = { product, checked: check() };
     } catch {
-      // Whatever it was (a blocked address, an unknown activity, a bad unit), the procedure says it.
+      // Whatever it was (an unknown activity, a bad unit), the procedure says it.
       return;
     }
     // Its turn in the timeslot's queue only for the read: an attempt not refused gives it back

@@ -14,6 +14,7 @@ import { appRouter } from "../trpc/app-router.ts";
 import type { Context, Services } from "../trpc/context.ts";
 import { entityTag, matchesIfNoneMatch } from "./conditional-get.ts";
 import { earlyRefusal } from "./early-refusal.ts";
+import { edgePrincipal } from "./edge-principal.ts";
 import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { contextFromRequest, headerValue } from "./request-context.ts";
 import { requestCost } from "./request-cost.ts";
@@ -110,12 +111,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     };
     const kept = memo.find(keyHash, request.url, services.now().getTime());
     if (!kept) return;
-    try {
-      await services.guards.checkAuthFailures(request.ip);
-    } catch {
-      return;
-    }
-    if (!(await services.authenticateKey(token))) return;
+    if (!(await edgePrincipal(services, request.ip, token))) return;
     request.keptEtag = kept.etag;
     services.metrics.keptAnswerServed();
     // On its way out like any answer (onSend below): its ETag, and 304 when it matches.
