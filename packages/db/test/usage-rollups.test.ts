@@ -5,6 +5,7 @@ import { ExactDecimal } from "@slotwise/core";
 
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { compactUsage } from "../src/usage/compact-usage.ts";
+import { DAY_SHIFTS } from "../src/usage/day-shifts.ts";
 import { usageTotals } from "../src/usage/summarize-usage.ts";
 
 const { db } = await useTestDatabase();
@@ -34,6 +35,22 @@ async function hoursOutOfStep() {
       FROM quarters q FULL JOIN usage_rollups_hourly h
         ON h.operator_id = q.operator_id AND h.hour_start = q.hour AND h.meter = q.meter
      WHERE q.total IS DISTINCT FROM h.total OR q.events IS DISTINCT FROM h.events`;
+}
+
+/** Shifted days that differ from their 15-minute rollups summed, for every kept shift (none, ever). */
+async function shiftedDaysOutOfStep() {
+  return db.$queryRaw<{ operator_id: number; day_start: Date; meter: string }[]>`
+    WITH quarters AS (
+      SELECT q.operator_id, s.minutes AS day_shift,
+             date_bin('1 day', q.bucket_start, TIMESTAMPTZ '2000-01-01T00:00:00Z' + make_interval(mins => s.minutes)) AS day_start,
+             q.meter, sum(q.total) AS total, sum(q.events) AS events
+        FROM usage_rollups_15m q CROSS JOIN usage_day_shifts s GROUP BY 1, 2, 3, 4
+    )
+    SELECT COALESCE(q.operator_id, d.operator_id) AS operator_id, COALESCE(q.day_start, d.day_start) AS day_start,
+           COALESCE(q.meter, d.meter) AS meter
+      FROM quarters q FULL JOIN usage_rollups_shifted_days d
+        ON d.operator_id = q.operator_id AND d.day_shift = q.day_shift AND d.day_start = q.day_start AND d.meter = q.meter
+     WHERE q.total IS DISTINCT FROM d.total OR q.events IS DISTINCT FROM d.events`;
 }
 
 async function totals(start: Date, end: Date) {
@@ -83,6 +100,7 @@ describe("usage rollups", () => {
             expect(await totals(start, end)).toEqual(await truth(start, end));
           }
           expect(await hoursOutOfStep()).toEqual([]);
+          expect(await shiftedDaysOutOfStep()).toEqual([]);
         },
       ),
       { numRuns: 25 },
@@ -129,7 +147,12 @@ describe("usage rollups", () => {
     expect(await totals(start, end)).toEqual(await truth(start, end));
   });
 
-  it("keeps the hourly rollups in step with the 15-minute ones whoever writes them (a compactor of the release before)", async () => {
+  it("keeps shifted days where the migration's table says, the list the series plan with", async () => {
+    const kept = await db.usageDayShift.findMany({ orderBy: { minutes: "asc" } });
+    expect(kept.map((s) => s.minutes)).toEqual([...DAY_SHIFTS].sort((a, b) => a - b));
+  });
+
+  it("keeps the hourly rollups and shifted days in step with the 15-minute ones whoever writes them (a compactor of the release before)", async () => {
     const hour = new Date(origin + 20 * DAY);
     // What a compactor that knows nothing of hours does: 15-minute rows only, added to on conflict.
     const fold = (offsetMinutes: number, total: string) => db.$executeRaw`
@@ -149,10 +172,17 @@ describe("usage rollups", () => {
       [hour.toISOString(), "3.75", 3],
     ]);
     expect(await hoursOutOfStep()).toEqual([]);
+    expect(await shiftedDaysOutOfStep()).toEqual([]);
+    const kolkataDay = () =>
+      db.usageRollupShiftedDay.findMany({ where: { operatorId: operator.id, meter: "old-fold", dayShift: 1110 } });
+    expect((await kolkataDay()).map((d) => [d.total.toFixed(), Number(d.events)])).toEqual([["3.75", 3]]);
     await db.$executeRaw`DELETE FROM usage_rollups_15m WHERE operator_id = ${operator.id} AND meter = 'old-fold' AND bucket_start = ${hour}`;
     expect((await hourly()).map((h) => [h.total.toFixed(), Number(h.events)])).toEqual([["0.25", 1]]);
+    expect((await kolkataDay()).map((d) => [d.total.toFixed(), Number(d.events)])).toEqual([["0.25", 1]]);
     await db.$executeRaw`DELETE FROM usage_rollups_15m WHERE operator_id = ${operator.id} AND meter = 'old-fold'`;
     expect(await hourly()).toEqual([]);
+    expect(await kolkataDay()).toEqual([]);
     expect(await hoursOutOfStep()).toEqual([]);
+    expect(await shiftedDaysOutOfStep()).toEqual([]);
   });
 });

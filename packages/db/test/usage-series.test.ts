@@ -116,7 +116,7 @@ describe("usage series in local windows computed by the application", () => {
     },
   );
 
-  it("property: any zone's hour and day windows from the 15-minute, hourly and daily rollups equal the entries", async () => {
+  it("property: any zone's hour, day and month windows from the 15-minute, hourly, daily and shifted-day rollups equal the entries", async () => {
     const zones = ["UTC", "Asia/Kolkata", "Asia/Kathmandu", "America/St_Johns", "Europe/Berlin", "Australia/Lord_Howe"];
     const origin = Date.parse("2026-03-25T00:00:00Z");
     await fc.assert(
@@ -131,7 +131,7 @@ describe("usage series in local windows computed by the application", () => {
         ),
         fc.nat({ max: 59 }),
         fc.constantFrom(...zones),
-        fc.constantFrom<BucketUnit>("hour", "day"),
+        fc.constantFrom<BucketUnit>("hour", "day", "month"),
         fc.integer({ min: 1, max: 10 }),
         fc.integer({ min: 0, max: 2 }),
         async (entries, compactAfter, zone, unit, firstDay, days) => {

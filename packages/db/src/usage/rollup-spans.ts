@@ -1,4 +1,5 @@
 import { BUCKET_MS } from "./compact-usage.ts";
+import { DAY_SHIFTS } from "./day-shifts.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -11,6 +12,18 @@ const DAY_MS = 86_400_000;
 export interface DayWindows {
   day: string[];
   window: number[];
+}
+
+/**
+ * The shifted days (24 hours from `start[i]`, which is `shift[i]` minutes after a UTC midnight)
+ * whose rollups count, each in its one window (`usage_rollups_shifted_days`); `shifts` are the
+ * distinct ones, each read as one range of the index.
+ */
+export interface ShiftedDays {
+  start: string[];
+  shift: number[];
+  window: number[];
+  shifts: number[];
 }
 
 /**
@@ -37,6 +50,7 @@ export interface EdgeUses {
 /** Which rollups, added or taken away, hold the usage of windows that tile `starts[0]`..`end`. */
 export interface RollupSpans {
   days: DayWindows;
+  shiftedDays: ShiftedDays;
   hours: Spans;
   quarters: Spans;
   uses: EdgeUses;
@@ -72,6 +86,7 @@ function rowsOf(from: number, to: number): number {
 
 function collector() {
   const days: DayWindows = { day: [], window: [] };
+  const shiftedDays: ShiftedDays = { start: [], shift: [], window: [], shifts: [] };
   const hours: Spans = { from: [], to: [], edge: [] };
   const quarters: Spans = { from: [], to: [], edge: [] };
   const uses: EdgeUses = { edge: [], window: [], sign: [] };
@@ -116,24 +131,43 @@ function collector() {
     addEdge(day, from, window, -1);
     addEdge(to, day + DAY_MS, window, -1);
   };
-  return { spans: { days, hours, quarters, uses }, addDays, addPart };
+  /**
+   * As many whole shifted days as fit from `from` when its shift is kept, each in `window`;
+   * returns where they end (`from` itself when none fit).
+   */
+  const addShiftedDays = (from: number, to: number, window: number) => {
+    const shift = (from % DAY_MS) / 60_000;
+    if (!DAY_SHIFTS.has(shift)) return from;
+    let at = from;
+    for (; at + DAY_MS <= to; at += DAY_MS) {
+      shiftedDays.start.push(isoInstant(at));
+      shiftedDays.shift.push(shift);
+      shiftedDays.window.push(window);
+      if (!shiftedDays.shifts.includes(shift)) shiftedDays.shifts.push(shift);
+    }
+    return at;
+  };
+  return { spans: { days, shiftedDays, hours, quarters, uses }, addDays, addPart, addShiftedDays };
 }
 
 /**
- * Splits each window into the UTC days it wholly holds and its edges. A daily rollup counts in
- * a window only when its whole day lies inside it, so a month of any zone is read as about 30
- * daily rows and two edges of hourly and 15-minute rows, instead of some 3,000 rows. An edge
- * is read as whole hours between quarters, or as its day's rollup less the rest of that day
- * when that reads fewer rows: a local day in a zone off UTC holds no whole UTC day and would
- * otherwise cost 96 quarter rows per meter; this way it is one daily row and the rest of the
- * day on the shorter side of each midnight (in Kolkata 18:30 to midnight: two quarters and
- * five hours; in Berlin one hour), read once for the two windows that share it.
+ * Splits each window into the days it wholly holds and its edges. A window that starts where
+ * shifted days start (a local midnight off UTC's, DAY_SHIFTS) is read as whole shifted days from
+ * its start, one row per meter each, as a UTC day is; what is left of it (the last hour of a
+ * 25-hour day; a 23-hour day) is read as any other span. A daily rollup counts in a window
+ * only when its whole day lies inside it, so a month of any zone is read as about 30 daily rows
+ * and two edges of hourly and 15-minute rows, instead of some 3,000 rows. An edge is read as
+ * whole hours between quarters, or as its day's rollup less the rest of that day when that
+ * reads fewer rows: for a local day that holds no whole UTC day, this is one daily row and the
+ * rest of the day on the shorter side of each midnight (in Berlin one hour), read once for the
+ * two windows that share it.
  */
 export function rollupSpans(starts: readonly Date[], end: Date): RollupSpans {
-  const { spans, addDays, addPart } = collector();
+  const { spans, addDays, addPart, addShiftedDays } = collector();
   starts.forEach((start, i) => {
-    const s = start.getTime();
     const e = (starts[i + 1] ?? end).getTime();
+    const s = addShiftedDays(start.getTime(), e, i);
+    if (s >= e) return;
     const firstDay = Math.ceil(s / DAY_MS) * DAY_MS;
     const lastDay = Math.floor(e / DAY_MS) * DAY_MS;
     if (firstDay > lastDay) {

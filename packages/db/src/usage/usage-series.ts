@@ -8,7 +8,8 @@ import { rollupSpans } from "./rollup-spans.ts";
 
 /**
  * Usage per meter and window, from the rollups and the entries they do not hold (one snapshot),
- * exact like the summary: UTC days wholly inside a window from the daily rollups, the edges
+ * exact like the summary: days wholly inside a window from the daily rollups (UTC's, or those
+ * starting at the window's own midnight: usage_rollups_shifted_days), the edges
  * from the hourly and 15-minute ones, or from a daily rollup less its rest when that reads
  * fewer rows (`rollupSpans`): each rollup part names its window. `starts` are the ascending
  * starts of windows that tile `starts[0]`..`end` (`localBuckets`): an entry not yet folded
@@ -26,7 +27,7 @@ export async function usageSeries(
   const start = starts[0] ?? end;
   const aligned = [...starts, end].every((edge) => edge.getTime() % BUCKET_MS === 0);
   const edges = starts.map((s) => s.toISOString());
-  const { days, hours, quarters, uses } = rollupSpans(starts, end);
+  const { days, shiftedDays, hours, quarters, uses } = rollupSpans(starts, end);
   const rows = await db.$queryRaw<{ meter: string; win: number; total: string; events: bigint }[]>`
     WITH mark AS (SELECT CASE WHEN ${aligned} THEN watermark ELSE 0 END AS watermark FROM usage_compaction WHERE id = 1),
     edge_sums AS (
@@ -46,6 +47,13 @@ export async function usageSeries(
       SELECT r.meter, d.w AS win, r.total, r.events
         FROM usage_rollups_daily r JOIN unnest(${days.day}::date[], ${days.window}::int[]) AS d (day, w) ON d.day = r.day
        WHERE ${aligned} AND r.operator_id = ${operatorId} AND r.day >= ${days.day[0] ?? null}::date AND r.day <= ${days.day.at(-1) ?? null}::date
+      UNION ALL
+      SELECT r.meter, d.w, r.total, r.events
+        FROM usage_rollups_shifted_days r
+        JOIN unnest(${shiftedDays.start}::timestamptz[], ${shiftedDays.shift}::int[], ${shiftedDays.window}::int[]) AS d (start, shift, w)
+          ON d.start = r.day_start AND d.shift = r.day_shift
+       WHERE ${aligned} AND r.operator_id = ${operatorId} AND r.day_shift = ANY(${shiftedDays.shifts}::int[])
+         AND r.day_start >= ${shiftedDays.start[0] ?? null}::timestamptz AND r.day_start <= ${shiftedDays.start.at(-1) ?? null}::timestamptz
       UNION ALL
       SELECT q.meter, used.w, q.total * used.sign, q.events * used.sign
         FROM unnest(${uses.edge}::int[], ${uses.window}::int[], ${uses.sign}::int[]) AS used (edge, w, sign)
