@@ -42,6 +42,7 @@ async function fillTo(stack: BenchStack, have: number, total: number) {
   await stack.db.$executeRawUnsafe("ANALYZE usage_entries");
   await stack.db.$executeRawUnsafe("ANALYZE usage_rollups_15m");
   await stack.db.$executeRawUnsafe("ANALYZE usage_rollups_hourly");
+  await stack.db.$executeRawUnsafe("ANALYZE usage_rollups_shifted_days");
   await stack.db.$executeRawUnsafe("ANALYZE usage_rollups_daily");
   return {
     entries: total,
