@@ -11,6 +11,9 @@ export const DEV_PAYMENT_WEBHOOK_SECRET = "whsec_dev_payments_not_for_production
 export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info");
 export type LogLevel = z.infer<typeof logLevelSchema>;
 
+/** `on` lets webhook endpoints point at this machine: a local receiver in development, never in production. */
+export const webhookAllowLoopbackSchema = z.enum(["on", "off"]).default("off");
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   HOST: z.string().default("127.0.0.1"),
@@ -59,8 +62,7 @@ const schema = z.object({
     .max(24 * 14)
     .default(24),
   WORKER: z.enum(["on", "off"]).default("on"),
-  /** `on` lets webhook endpoints point at this machine: a local receiver in development, never in production. */
-  WEBHOOK_ALLOW_LOOPBACK: z.enum(["on", "off"]).default("off"),
+  WEBHOOK_ALLOW_LOOPBACK: webhookAllowLoopbackSchema,
   /** The payment provider's signing secret for POST /api/v2/payments/webhook (contract section 10). */
   PAYMENT_WEBHOOK_SECRET: z
     .string()

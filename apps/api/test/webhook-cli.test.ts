@@ -13,10 +13,17 @@ beforeAll(async () => {
 
 /** `pnpm webhook …` as README shows it, against this test's database. */
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return cliWith({}, ...args);
+}
+
+function cliWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn("pnpm", ["--silent", "webhook", ...args], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: api.databaseUrl },
+      env: { ...process.env, DATABASE_URL: api.databaseUrl, ...env },
     });
     let stdout = "";
     let stderr = "";
@@ -57,6 +64,18 @@ describe("pnpm webhook", () => {
     // A receiver on this machine only where WEBHOOK_ALLOW_LOOPBACK=on (pnpm dev's default).
     const local = await cli("create", "--operator", "demo", "--partner", "globetrek", "--url", "http://localhost:9/in");
     expect(local.code).not.toBe(0);
+    // Read as the API reads it: a value the API would refuse is refused, not taken for "off".
+    const misspelt = await cliWith(
+      { WEBHOOK_ALLOW_LOOPBACK: "yes" },
+      ...["create", "--operator", "demo", "--partner", "globetrek", "--url", "http://localhost:9/in"],
+    );
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toContain("WEBHOOK_ALLOW_LOOPBACK must be on or off");
+    const allowed = await cliWith(
+      { WEBHOOK_ALLOW_LOOPBACK: "on" },
+      ...["create", "--operator", "demo", "--partner", "globetrek", "--url", "http://localhost:9/in"],
+    );
+    expect(allowed.code).toBe(0);
     const everything = await cli(
       "create",
       "--operator",

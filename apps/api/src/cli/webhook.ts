@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { WEBHOOK_EVENT_TYPES } from "@slotwise/core";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, operatorBySlug } from "@slotwise/db";
 
+import { webhookAllowLoopbackSchema } from "../env.ts";
 import { withCliDatabase } from "./with-cli-database.ts";
 
 const USAGE = `usage:
@@ -43,6 +44,9 @@ try {
   fail((error as Error).message);
 }
 const { values, positionals } = parsed;
+// The API's own reading of the setting, so that a value it would refuse is refused here too.
+const loopback = webhookAllowLoopbackSchema.safeParse(process.env.WEBHOOK_ALLOW_LOOPBACK || undefined);
+if (!loopback.success) fail(`WEBHOOK_ALLOW_LOOPBACK must be on or off, not ${process.env.WEBHOOK_ALLOW_LOOPBACK}`);
 
 await withCliDatabase(async (db) => {
   switch (command) {
@@ -55,7 +59,7 @@ await withCliDatabase(async (db) => {
         partnerSlug: values.partner,
         url: values.url,
         events: values.event,
-        allowLoopback: process.env.WEBHOOK_ALLOW_LOOPBACK === "on",
+        allowLoopback: loopback.data === "on",
         now: new Date(),
       });
       console.log(
