@@ -34,7 +34,13 @@ async function load(entries: number) {
   );
   await compactUsage(db);
   // Index-only reads need the visibility map, which a long-lived table has from autovacuum.
-  for (const table of ["usage_entries", "usage_rollups_15m", "usage_rollups_hourly", "usage_rollups_shifted_days", "usage_rollups_daily"]) {
+  for (const table of [
+    "usage_entries",
+    "usage_rollups_15m",
+    "usage_rollups_hourly",
+    "usage_rollups_shifted_days",
+    "usage_rollups_daily",
+  ]) {
     await db.$executeRawUnsafe(`VACUUM ANALYZE ${table}`);
   }
   const key = await createApiKey(db, { operatorSlug: "demo", scopes: ["usage:read"], now: new Date() });

@@ -28,7 +28,10 @@ export async function usageSeries(
   const aligned = [...starts, end].every((edge) => edge.getTime() % BUCKET_MS === 0);
   const edges = starts.map((s) => s.toISOString());
   const { days, shiftedDays, hours, quarters, uses } = rollupSpans(starts, end);
-  const rows = await db.$queryRaw<{ meter: string; win: number; total: string; events: bigint }[]>`
+  // The rows come back as one JSON text: a year of days for 19 meters is some 7,000 rows, and
+  // decoding them one by one cost the API 16 to 25 ms of CPU per answer, against 4 to 9 ms to
+  // parse the same as JSON. Totals stay strings in it, exact.
+  const [result] = await db.$queryRaw<{ windows: string | null }[]>`
     WITH mark AS (SELECT CASE WHEN ${aligned} THEN watermark ELSE 0 END AS watermark FROM usage_compaction WHERE id = 1),
     edge_sums AS (
       SELECT edge, meter, sum(total) AS total, sum(events) AS events FROM (
@@ -62,10 +65,13 @@ export async function usageSeries(
       SELECT meter, greatest(width_bucket(occurred_at, ${edges}::timestamptz[]), 1) - 1, usage, 1
         FROM (${entriesOutsideRollups(operatorId, start, end, Prisma.sql`(SELECT watermark FROM mark)`)}) AS outside
     )
-    SELECT meter, win, sum(total)::text AS total, sum(events)::bigint AS events
-      FROM parts WHERE ${meters === null} OR meter = ANY(${meters ?? []}::text[])
-     GROUP BY 1, 2
-    -- A day taken less its rest nets to no events where the window had none: no row, as before.
-    HAVING sum(events) <> 0`;
-  return rows.map((r) => ({ meter: r.meter, window: r.win, total: r.total, events: Number(r.events) }));
+    SELECT json_agg(json_build_array(meter, win, total, events))::text AS windows FROM (
+      SELECT meter, win, sum(total)::text AS total, sum(events)::bigint AS events
+        FROM parts WHERE ${meters === null} OR meter = ANY(${meters ?? []}::text[])
+       GROUP BY 1, 2
+      -- A day taken less its rest nets to no events where the window had none: no row, as before.
+      HAVING sum(events) <> 0
+    ) AS totals`;
+  const windows = JSON.parse(result?.windows ?? "[]") as [string, number, string, number][];
+  return windows.map(([meter, window, total, events]) => ({ meter, window, total, events }));
 }
