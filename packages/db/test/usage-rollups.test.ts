@@ -5,7 +5,6 @@ import { ExactDecimal } from "@slotwise/core";
 
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { compactUsage } from "../src/usage/compact-usage.ts";
-import { DAY_SHIFTS } from "../src/usage/day-shifts.ts";
 import { usageTotals } from "../src/usage/summarize-usage.ts";
 
 const { db } = await useTestDatabase();
@@ -37,18 +36,24 @@ async function hoursOutOfStep() {
      WHERE q.total IS DISTINCT FROM h.total OR q.events IS DISTINCT FROM h.events`;
 }
 
-/** Shifted days that differ from their 15-minute rollups summed, for every kept shift (none, ever). */
+/**
+ * Shifted days made (before their shift's `materialized_through`) that differ from their
+ * 15-minute rollups summed, and rows for days not made yet (none, ever).
+ */
 async function shiftedDaysOutOfStep() {
   return db.$queryRaw<{ operator_id: number; day_start: Date; meter: string }[]>`
     WITH quarters AS (
       SELECT q.operator_id, s.minutes AS day_shift,
-             date_bin('1 day', q.bucket_start, TIMESTAMPTZ '2000-01-01T00:00:00Z' + make_interval(mins => s.minutes)) AS day_start,
+             date_bin('1 day', q.bucket_start, TIMESTAMPTZ '2000-01-01T00:00:00Z' + s.minutes * INTERVAL '1 minute') AS day_start,
              q.meter, sum(q.total) AS total, sum(q.events) AS events
         FROM usage_rollups_15m q CROSS JOIN usage_day_shifts s GROUP BY 1, 2, 3, 4
+    ),
+    made AS (
+      SELECT q.* FROM quarters q JOIN usage_day_shifts s ON s.minutes = q.day_shift AND q.day_start < s.materialized_through
     )
     SELECT COALESCE(q.operator_id, d.operator_id) AS operator_id, COALESCE(q.day_start, d.day_start) AS day_start,
            COALESCE(q.meter, d.meter) AS meter
-      FROM quarters q FULL JOIN usage_rollups_shifted_days d
+      FROM made q FULL JOIN usage_rollups_shifted_days d
         ON d.operator_id = q.operator_id AND d.day_shift = q.day_shift AND d.day_start = q.day_start AND d.meter = q.meter
      WHERE q.total IS DISTINCT FROM d.total OR q.events IS DISTINCT FROM d.events`;
 }
@@ -147,9 +152,52 @@ describe("usage rollups", () => {
     expect(await totals(start, end)).toEqual(await truth(start, end));
   });
 
-  it("keeps shifted days where the migration's table says, the list the series plan with", async () => {
+  it("keeps shifted days for every midnight of the time zone database of 2026, both sides of summer time", async () => {
+    const midnights = new Set<number>();
+    for (const zone of Intl.supportedValuesOf("timeZone")) {
+      for (let day = 0; day < 365; day += 5) {
+        const at = new Date(Date.UTC(2026, 0, 1) + day * DAY);
+        const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+          .formatToParts(at)
+          .find((p) => p.type === "timeZoneName")?.value;
+        const [, sign, hours, minutes] = /GMT([+-])(\d\d):(\d\d)/.exec(name ?? "") ?? [];
+        const offset = sign ? (sign === "-" ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) : 0;
+        if (offset % 1440 !== 0) midnights.add(((-offset % 1440) + 1440) % 1440);
+      }
+    }
     const kept = await db.usageDayShift.findMany({ orderBy: { minutes: "asc" } });
-    expect(kept.map((s) => s.minutes)).toEqual([...DAY_SHIFTS].sort((a, b) => a - b));
+    expect(kept.map((s) => s.minutes)).toEqual([...midnights].sort((a, b) => a - b));
+  });
+
+  it("makes each shifted day once it has closed, once, and keeps it in step with later folds", async () => {
+    const day = new Date(Math.ceil(Date.now() / DAY) * DAY + 3 * DAY);
+    const entry = (minutes: number, usage: string) =>
+      db.usageEntry.create({
+        data: {
+          operatorId: operator.id,
+          meter: "closing",
+          usage,
+          occurredAt: new Date(day.getTime() + minutes * 60_000),
+        },
+      });
+    const kolkata = () =>
+      db.usageRollupShiftedDay.findMany({
+        where: { operatorId: operator.id, meter: "closing", dayShift: 1110 },
+        orderBy: { dayStart: "asc" },
+      });
+    await entry(60, "1.5");
+    await compactUsage(db);
+    // Open days are not kept: folds into them cost nothing more.
+    expect(await kolkata()).toEqual([]);
+    await compactUsage(db, new Date(day.getTime() + 3 * DAY));
+    expect((await kolkata()).map((d) => [d.dayStart.toISOString(), d.total.toFixed(), Number(d.events)])).toEqual([
+      [new Date(day.getTime() - 5.5 * 3_600_000).toISOString(), "1.5", 1],
+    ]);
+    await compactUsage(db, new Date(day.getTime() + 4 * DAY));
+    await entry(120, "2");
+    await compactUsage(db, new Date(day.getTime() + 4 * DAY));
+    expect((await kolkata()).map((d) => [d.total.toFixed(), Number(d.events)])).toEqual([["3.5", 2]]);
+    expect(await shiftedDaysOutOfStep()).toEqual([]);
   });
 
   it("keeps the hourly rollups and shifted days in step with the 15-minute ones whoever writes them (a compactor of the release before)", async () => {

@@ -87,7 +87,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     return due.length;
   };
   const compact = async () => {
-    const { setAside } = await compactUsage(db);
+    const { setAside } = await compactUsage(db, now());
     for (const entry of setAside) {
       log.error(
         { usageEntryId: String(entry.entryId), reason: entry.reason },

@@ -2,6 +2,7 @@ import type { Database } from "../client.ts";
 import { isDataError, postgresErrorOf } from "../errors/postgres-error.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import type { Tx } from "../tx.ts";
+import { materializeShiftedDays } from "./materialize-shifted-days.ts";
 
 /** Rollup buckets start on this origin, every 15 minutes. */
 export const BUCKET_ORIGIN = "2000-01-01T00:00:00Z";
@@ -24,13 +25,14 @@ interface Window {
 /**
  * Folds the usage entries of every finished transaction not yet folded into the rollups
  * (15-minute and daily, plain and per dimension set; the hourly ones follow the 15-minute ones
- * by trigger), and moves the watermark past them, in one transaction. "Finished" is
+ * by trigger), moves the watermark past them, and makes the shifted days closed by `now`
+ * (materializeShiftedDays), in one transaction. "Finished" is
  * PostgreSQL's own snapshot horizon: no transaction below it is still running, so no entry can
  * appear below the watermark after it has moved. Safe to run from several processes (they
  * queue on the watermark row) and at any moment. An entry the database refuses to fold is set
  * aside rather than holding back everyone's rollups (summaries still count it).
  */
-export async function compactUsage(db: Database): Promise<Compaction> {
+export async function compactUsage(db: Database, now: Date = new Date()): Promise<Compaction> {
   return db.$transaction(
     async (tx) => {
       const [state] = await tx.$queryRaw<
@@ -40,9 +42,12 @@ export async function compactUsage(db: Database): Promise<Compaction> {
         { horizon: bigint }[]
       >`SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS horizon`) as [{ horizon: bigint }];
       const from = state?.watermark ?? 0n;
-      if (horizon <= from) return { folded: 0, setAside: [] };
-      const compaction = await foldOrSetAside(tx, { fromXid: from, toXid: horizon });
-      await tx.$executeRaw`UPDATE usage_compaction SET watermark = ${horizon}, compacted_at = now() WHERE id = 1`;
+      let compaction: Compaction = { folded: 0, setAside: [] };
+      if (horizon > from) {
+        compaction = await foldOrSetAside(tx, { fromXid: from, toXid: horizon });
+        await tx.$executeRaw`UPDATE usage_compaction SET watermark = ${horizon}, compacted_at = now() WHERE id = 1`;
+      }
+      await materializeShiftedDays(tx, now);
       return compaction;
     },
     { timeout: 600_000 },

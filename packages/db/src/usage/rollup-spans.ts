@@ -1,5 +1,4 @@
 import { BUCKET_MS } from "./compact-usage.ts";
-import { DAY_SHIFTS } from "./day-shifts.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -16,15 +15,23 @@ export interface DayWindows {
 
 /**
  * The shifted days (24 hours from `start[i]`, which is `shift[i]` minutes after a UTC midnight)
- * whose rollups count, each in its one window (`usage_rollups_shifted_days`); `shifts` are the
- * distinct ones, each read as one range of the index.
+ * whose rollups count, each in its one window (`usage_rollups_shifted_days`). `runs` are the
+ * stretches of consecutive windows on one shift (a Berlin year: winter, summer, winter), each
+ * read as one range of the index; `shifts` are the distinct ones, which the database must keep.
  */
 export interface ShiftedDays {
   start: string[];
   shift: number[];
   window: number[];
+  runs: { shift: number[]; from: string[]; to: string[] };
   shifts: number[];
 }
+
+/**
+ * The shifts the database keeps (minutes after UTC midnight), each with the instant before
+ * which its days are made (`usage_day_shifts.materialized_through`, in milliseconds).
+ */
+export type KeptShifts = ReadonlyMap<number, number>;
 
 /**
  * Spans `[from[i], to[i])` (instants) of one rollup table, each read once and summed into the
@@ -84,9 +91,15 @@ function rowsOf(from: number, to: number): number {
   );
 }
 
-function collector() {
+function collector(shifts: KeptShifts) {
   const days: DayWindows = { day: [], window: [] };
-  const shiftedDays: ShiftedDays = { start: [], shift: [], window: [], shifts: [] };
+  const shiftedDays: ShiftedDays = {
+    start: [],
+    shift: [],
+    window: [],
+    runs: { shift: [], from: [], to: [] },
+    shifts: [],
+  };
   const hours: Spans = { from: [], to: [], edge: [] };
   const quarters: Spans = { from: [], to: [], edge: [] };
   const uses: EdgeUses = { edge: [], window: [], sign: [] };
@@ -132,14 +145,21 @@ function collector() {
     addEdge(to, day + DAY_MS, window, -1);
   };
   /**
-   * As many whole shifted days as fit from `from` when its shift is kept, each in `window`;
-   * returns where they end (`from` itself when none fit).
+   * As many whole shifted days as fit from `from`, when its shift is kept, each in `window`,
+   * up to the shift's last day made; returns where they end (`from` itself when none fit).
    */
   const addShiftedDays = (from: number, to: number, window: number) => {
     const shift = (from % DAY_MS) / 60_000;
-    if (!DAY_SHIFTS.has(shift)) return from;
+    const through = shifts.get(shift) ?? -Infinity;
     let at = from;
-    for (; at + DAY_MS <= to; at += DAY_MS) {
+    for (; at + DAY_MS <= to && at < through; at += DAY_MS) {
+      const { runs } = shiftedDays;
+      if (runs.shift.at(-1) === shift) runs.to[runs.to.length - 1] = isoInstant(at);
+      else {
+        runs.shift.push(shift);
+        runs.from.push(isoInstant(at));
+        runs.to.push(isoInstant(at));
+      }
       shiftedDays.start.push(isoInstant(at));
       shiftedDays.shift.push(shift);
       shiftedDays.window.push(window);
@@ -152,9 +172,9 @@ function collector() {
 
 /**
  * Splits each window into the days it wholly holds and its edges. A window that starts where
- * shifted days start (a local midnight off UTC's, DAY_SHIFTS) is read as whole shifted days from
+ * one of `shifts` starts (a local midnight off UTC's) is read as whole shifted days from
  * its start, one row per meter each, as a UTC day is; what is left of it (the last hour of a
- * 25-hour day; a 23-hour day) is read as any other span. A daily rollup counts in a window
+ * 25-hour day, a 23-hour day, days not made yet) is read as any other span. A daily rollup counts in a window
  * only when its whole day lies inside it, so a month of any zone is read as about 30 daily rows
  * and two edges of hourly and 15-minute rows, instead of some 3,000 rows. An edge is read as
  * whole hours between quarters, or as its day's rollup less the rest of that day when that
@@ -162,8 +182,8 @@ function collector() {
  * rest of the day on the shorter side of each midnight (in Berlin one hour), read once for the
  * two windows that share it.
  */
-export function rollupSpans(starts: readonly Date[], end: Date): RollupSpans {
-  const { spans, addDays, addPart, addShiftedDays } = collector();
+export function rollupSpans(starts: readonly Date[], end: Date, shifts: KeptShifts = new Map()): RollupSpans {
+  const { spans, addDays, addPart, addShiftedDays } = collector(shifts);
   starts.forEach((start, i) => {
     const e = (starts[i + 1] ?? end).getTime();
     const s = addShiftedDays(start.getTime(), e, i);

@@ -4,7 +4,25 @@ import { Prisma } from "../generated/prisma/client.ts";
 import type { Db } from "../tx.ts";
 import { BUCKET_MS } from "./compact-usage.ts";
 import { entriesOutsideRollups } from "./entries-outside-rollups.ts";
-import { rollupSpans } from "./rollup-spans.ts";
+import { rollupSpans, type KeptShifts } from "./rollup-spans.ts";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The shifts the database keeps and how far each is made, when some window could use them (a
+ * day or longer, starting off UTC midnight). Read before the series' statement: what it says
+ * only grows (a shift's days, once made, stay in step), except a shift dropped since, which the
+ * statement itself checks.
+ */
+async function keptShifts(db: Db, starts: readonly Date[], end: Date): Promise<KeptShifts> {
+  const couldUse = starts.some(
+    (s, i) => s.getTime() % DAY_MS !== 0 && (starts[i + 1] ?? end).getTime() - s.getTime() >= DAY_MS,
+  );
+  if (!couldUse) return new Map();
+  const rows = await db.$queryRaw<{ minutes: number; through: Date }[]>`
+    SELECT minutes, materialized_through AS through FROM usage_day_shifts`;
+  return new Map(rows.map((r) => [r.minutes, r.through.getTime()]));
+}
 
 /**
  * Usage per meter and window, from the rollups and the entries they do not hold (one snapshot),
@@ -23,15 +41,20 @@ export async function usageSeries(
   starts: readonly Date[],
   end: Date,
   meters: readonly string[] | null,
+  shifts?: KeptShifts,
 ): Promise<WindowTotal[]> {
   const start = starts[0] ?? end;
   const aligned = [...starts, end].every((edge) => edge.getTime() % BUCKET_MS === 0);
   const edges = starts.map((s) => s.toISOString());
-  const { days, shiftedDays, hours, quarters, uses } = rollupSpans(starts, end);
+  const { days, shiftedDays, hours, quarters, uses } = rollupSpans(
+    starts,
+    end,
+    shifts ?? (aligned ? await keptShifts(db, starts, end) : new Map()),
+  );
   // The rows come back as one JSON text: a year of days for 19 meters is some 7,000 rows, and
   // decoding them one by one cost the API 16 to 25 ms of CPU per answer, against 4 to 9 ms to
   // parse the same as JSON. Totals stay strings in it, exact.
-  const [result] = await db.$queryRaw<{ windows: string | null }[]>`
+  const [result] = await db.$queryRaw<{ windows: string | null; kept: boolean }[]>`
     WITH mark AS (SELECT CASE WHEN ${aligned} THEN watermark ELSE 0 END AS watermark FROM usage_compaction WHERE id = 1),
     edge_sums AS (
       SELECT edge, meter, sum(total) AS total, sum(events) AS events FROM (
@@ -52,11 +75,13 @@ export async function usageSeries(
        WHERE ${aligned} AND r.operator_id = ${operatorId} AND r.day >= ${days.day[0] ?? null}::date AND r.day <= ${days.day.at(-1) ?? null}::date
       UNION ALL
       SELECT r.meter, d.w, r.total, r.events
-        FROM usage_rollups_shifted_days r
+        FROM unnest(${shiftedDays.runs.shift}::int[], ${shiftedDays.runs.from}::timestamptz[], ${shiftedDays.runs.to}::timestamptz[])
+             AS run (shift, f, t)
+        JOIN usage_rollups_shifted_days r
+          ON r.operator_id = ${operatorId} AND r.day_shift = run.shift AND r.day_start >= run.f AND r.day_start <= run.t
         JOIN unnest(${shiftedDays.start}::timestamptz[], ${shiftedDays.shift}::int[], ${shiftedDays.window}::int[]) AS d (start, shift, w)
           ON d.start = r.day_start AND d.shift = r.day_shift
-       WHERE ${aligned} AND r.operator_id = ${operatorId} AND r.day_shift = ANY(${shiftedDays.shifts}::int[])
-         AND r.day_start >= ${shiftedDays.start[0] ?? null}::timestamptz AND r.day_start <= ${shiftedDays.start.at(-1) ?? null}::timestamptz
+       WHERE ${aligned}
       UNION ALL
       SELECT q.meter, used.w, q.total * used.sign, q.events * used.sign
         FROM unnest(${uses.edge}::int[], ${uses.window}::int[], ${uses.sign}::int[]) AS used (edge, w, sign)
@@ -65,13 +90,19 @@ export async function usageSeries(
       SELECT meter, greatest(width_bucket(occurred_at, ${edges}::timestamptz[]), 1) - 1, usage, 1
         FROM (${entriesOutsideRollups(operatorId, start, end, Prisma.sql`(SELECT watermark FROM mark)`)}) AS outside
     )
-    SELECT json_agg(json_build_array(meter, win, total, events))::text AS windows FROM (
+    SELECT json_agg(json_build_array(meter, win, total, events))::text AS windows,
+           (SELECT ${shiftedDays.shifts}::int[] <@ coalesce(array_agg(minutes), '{}') FROM usage_day_shifts) AS kept
+      FROM (
       SELECT meter, win, sum(total)::text AS total, sum(events)::bigint AS events
         FROM parts WHERE ${meters === null} OR meter = ANY(${meters ?? []}::text[])
        GROUP BY 1, 2
       -- A day taken less its rest nets to no events where the window had none: no row, as before.
       HAVING sum(events) <> 0
     ) AS totals`;
+  // Read in the same snapshot as the rollups: a shift planned with that the database no longer
+  // keeps (dropped since) has no rows to read, and the answer is asked again without shifted
+  // days, from the UTC days and edges that always hold it.
+  if (result && !result.kept) return usageSeries(db, operatorId, starts, end, meters, new Map());
   const windows = JSON.parse(result?.windows ?? "[]") as [string, number, string, number][];
   return windows.map(([meter, window, total, events]) => ({ meter, window, total, events }));
 }
