@@ -4,16 +4,20 @@ import { bearerToken } from "../auth/bearer-token.ts";
 import { refusalOutcome } from "../metrics/count-booking.ts";
 import { bookingInputSchema } from "../presenters/booking-schema.ts";
 import { describeError } from "../problems/describe-error.ts";
-import { bookingChecks, readRefusal, slotKey, slotSales } from "../routers/bookings/create-booking.ts";
-import { recentRefusals, RecentRefusals } from "../services/recent-refusals.ts";
+import { bookingChecks, createBooking, readRefusal, slotKey } from "../routers/bookings/create-booking.ts";
+import { RecentRefusals } from "../services/recent-refusals.ts";
 import type { Services } from "../trpc/context.ts";
+import type { Meta } from "../trpc/meta.ts";
 import { edgePrincipal } from "./edge-principal.ts";
+import { plainPath } from "./plain-path.ts";
 import { contextFromRequest, headerValue } from "./request-context.ts";
+import { REST_PREFIX } from "./rest-prefix.ts";
 import { sendProblem } from "./send-problem.ts";
 
 // Only the plain spelling of the path: anything else (percent-encoding, a query, other case)
-// takes the procedure's way, which decodes it as it always does.
-const BOOKING_PATH = /^\/api\/v2\/ota\/([a-z0-9-]+)\/booking$/;
+// takes the procedure's way, which decodes it as it always does. Built from the procedure's own
+// OpenAPI path, so that the two cannot drift apart.
+const BOOKING_PATH = plainPath(REST_PREFIX, (createBooking._def.meta as Meta | undefined)?.openapi?.path, "partner");
 
 /**
  * Partner bookings of a contended timeslot wait for their turn here, before trpc-to-openapi and
@@ -39,7 +43,7 @@ export function earlyRefusal(services: Services, problemsBase: string) {
     if (segment === undefined || typeof body !== "object" || body === null) return;
     if (request.headers["idempotency-key"] !== undefined) return;
     if (!request.headers["content-type"]?.startsWith("application/json")) return;
-    if (!recentRefusals.has(RecentRefusals.key(segment, body.ActivityID, body.Date, body.Time))) return;
+    if (!services.recentRefusals.has(RecentRefusals.key(segment, body.ActivityID, body.Date, body.Time))) return;
     const token = bearerToken(headerValue(request.headers.authorization));
     if (!token) return;
     const parsed = bookingInputSchema.safeParse({ ...body, partner: segment });
@@ -59,7 +63,7 @@ export function earlyRefusal(services: Services, problemsBase: string) {
     // Its turn in the timeslot's queue only for the read: an attempt not refused gives it back
     // and queues again in its procedure. Holding the turn until the answer was sent let a
     // connection whose earlier pipelined answer was never taken hold it for good (found by attack).
-    const refusal = await slotSales.run(slotKey(checks.product, input), async () => {
+    const refusal = await services.slotSales.run(slotKey(checks.product, input), async () => {
       const read = await readRefusal(ctx, checks.product, input, checks.checked).catch(() => null);
       return read?.refusal ?? null;
     });

@@ -19,6 +19,7 @@ import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { contextFromRequest, headerValue } from "./request-context.ts";
 import { requestCost } from "./request-cost.ts";
 import { instanceOf } from "./request-path.ts";
+import { REST_PREFIX } from "./rest-prefix.ts";
 import { metaByProcedure, methodsFor, restRoutes } from "./route-table.ts";
 import { problemHeaders, sendProblem } from "./send-problem.ts";
 
@@ -33,7 +34,6 @@ declare module "fastify" {
   }
 }
 
-export const REST_PREFIX = "/api/v2";
 export const routes = restRoutes(appRouter);
 const metas = metaByProcedure(routes);
 const keepable = routes.filter((route) => route.method === "GET" && route.meta.keepAnswers);

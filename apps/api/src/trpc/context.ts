@@ -5,6 +5,8 @@ import type { ReadCache } from "../cache/read-cache.ts";
 import type { CacheReads, ReadTrail } from "../cache/read-trail.ts";
 import type { Guards } from "../limits/guards.ts";
 import type { ApiMetrics } from "../metrics/api-metrics.ts";
+import type { RecentRefusals } from "../services/recent-refusals.ts";
+import type { SerialByKey } from "../services/serial-by-key.ts";
 
 export interface ApiKeyPrincipal {
   kind: "api-key";
@@ -64,6 +66,10 @@ export interface Services {
   metrics: ApiMetrics;
   /** Single usage entries without an Idempotency-Key, grouped into shared statements. */
   usageWriter: UsageWriter;
+  /** The queue per timeslot that partner bookings take turns in (`slotKey`), at the REST edge and in the procedure. */
+  slotSales: SerialByKey;
+  /** Timeslots lately seen contended: whether the REST edge tries its early refusal. */
+  recentRefusals: RecentRefusals;
 }
 
 /**
