@@ -18,6 +18,7 @@ import { customerDetails, presentBooking } from "../../presenters/booking.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
 import { activityQuestions, findActivity } from "../../services/find-activity.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
+import { inTurn } from "../../services/handed-turn.ts";
 import { priceBooking } from "../../services/price-booking.ts";
 import { RecentRefusals } from "../../services/recent-refusals.ts";
 import type { Context } from "../../trpc/context.ts";
@@ -100,7 +101,7 @@ export const createBooking = partnerProcedure
           ctx.recentRefusals.add(RecentRefusals.key(partner.slug, input.ActivityID, input.Date, input.Time));
         };
         if (ctx.slotSales.busy(key)) contended();
-        return ctx.slotSales.run(key, async () => {
+        return inTurn(ctx.slotSales, ctx.handedTurn, key, async () => {
           // Refused from the read alone, without a transaction: in a rush, the waiters behind the
           // sale of the last place end here. The conditional UPDATE still decides the rest. Not
           // with an Idempotency-Key: a replay must get its first answer, even once the slot is full.
