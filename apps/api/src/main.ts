@@ -14,6 +14,8 @@ import { workerOptionsFromEnv } from "./jobs/worker-options.ts";
 import { startWorker } from "./jobs/worker.ts";
 import { createGuards, DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
 import { createApiMetrics } from "./metrics/api-metrics.ts";
+import { RecentRefusals } from "./services/recent-refusals.ts";
+import { SerialByKey } from "./services/serial-by-key.ts";
 
 const env = readApiEnv();
 const database = await openDatabase();
@@ -63,6 +65,8 @@ const app = await buildServer({
         metrics.usageStatementWritten(entries);
       },
     }),
+    slotSales: new SerialByKey(),
+    recentRefusals: new RecentRefusals(),
   },
   rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),
   ready: () => readiness(db),

@@ -5,6 +5,8 @@ import { createUsageWriter } from "@slotwise/db";
 import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
 import { createGuards } from "../src/limits/guards.ts";
 import { createApiMetrics } from "../src/metrics/api-metrics.ts";
+import { RecentRefusals } from "../src/services/recent-refusals.ts";
+import { SerialByKey } from "../src/services/serial-by-key.ts";
 import { appRouter } from "../src/trpc/app-router.ts";
 import { createContext } from "../src/trpc/context.ts";
 import { answersFor, bookingBody, openSlot } from "./fixtures.ts";
@@ -254,6 +256,8 @@ describe("the same router without HTTP", () => {
         guards: createGuards(GENEROUS_GUARDS),
         metrics: createApiMetrics({ db: api.db, cache: api.cache }),
         usageWriter: createUsageWriter(api.db),
+        slotSales: new SerialByKey(),
+        recentRefusals: new RecentRefusals(),
       },
       { requestId: "test", authorization: `Bearer ${key}` },
     );

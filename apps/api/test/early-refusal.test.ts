@@ -1,4 +1,5 @@
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
 
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -19,11 +20,17 @@ beforeAll(async () => {
 const book = (api: Api, key: string, body: unknown, headers: Record<string, string> = {}) =>
   api.request(`${OTA}/booking`, { method: "POST", key, json: body, headers });
 
-/** Bookings the early-refusal server answered at its edge so far. */
-async function refusedEarly(): Promise<number> {
+/** A counter of the early-refusal server, so far. */
+async function counted(name: string, labels: Record<string, string> = {}): Promise<number> {
   const response = await fetch(`${early.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
-  return seriesValue(await response.text(), "slotwise_early_refusals_total");
+  return seriesValue(await response.text(), name, labels);
 }
+
+/** Bookings the early-refusal server answered at its edge so far. */
+const refusedEarly = () => counted("slotwise_early_refusals_total");
+
+/** Turns the edge handed to a procedure that only the time limit ended, so far. */
+const endedByTimeLimit = () => counted("slotwise_handed_turns_total", { end: "time-limit" });
 
 /** Status, headers (those that differ per response left out) and body text. */
 async function answer(response: Response) {
@@ -40,6 +47,65 @@ async function fullSlot(api: Api, key: string): Promise<SlotInfo> {
   expect((await book(api, key, bookingBody(info))).status).toBe(409);
   return info;
 }
+
+/**
+ * A timeslot of the early-refusal server with exactly `free` places left (1 to 7), refused once
+ * already, so that the next attempts on it go through the early refusal and its turn.
+ */
+async function contendedSlot(free: number): Promise<SlotInfo> {
+  const info = await openSlot(early.db, { productName: "Sunset Kayak Tour", free });
+  const slot = await early.db.timeslot.update({
+    where: { id: info.slot.id },
+    data: { placesTaken: info.slot.capacity - free },
+  });
+  expect((await book(early, keys.early, bookingBody(info, { Participants: free + 1 }))).status).toBe(409);
+  return { ...info, slot: { ...info.slot, placesTaken: slot.placesTaken } };
+}
+
+/**
+ * A sale of the timeslot stuck on its row (locked by the test) until `unlock`, holding the
+ * timeslot's turn meanwhile. With an Idempotency-Key it skips the early refusal and queues in its
+ * procedure: no turn handed to it, no time limit on it.
+ */
+async function stuckSale(info: SlotInfo) {
+  let unlock = () => {};
+  const unlocked = new Promise<void>((resolve) => {
+    unlock = resolve;
+  });
+  let locked = () => {};
+  const rowLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const lock = early.db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT id FROM timeslots WHERE id = ${info.slot.id} FOR UPDATE`;
+      locked();
+      await unlocked;
+    },
+    { timeout: 30_000 },
+  );
+  await rowLocked;
+  const answer = book(early, keys.early, bookingBody(info), { "Idempotency-Key": `stuck-${info.slot.id}` });
+  const waitingOnRow = async () =>
+    Number(
+      (
+        await early.db.$queryRaw<{ n: bigint }[]>`
+          SELECT count(*) AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`
+      )[0]?.n,
+    );
+  await expect.poll(waitingOnRow, { timeout: 10_000 }).toBeGreaterThan(0);
+  return {
+    answer,
+    unlock: async () => {
+      unlock();
+      await lock;
+    },
+  };
+}
+
+const placesTaken = async (info: SlotInfo) =>
+  (await early.db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } })).placesTaken;
 
 describe("early refusal of a booking on a full timeslot", () => {
   it("answers as the procedure does, byte for byte, and still validates the input first", async () => {
@@ -108,33 +174,92 @@ describe("early refusal of a booking on a full timeslot", () => {
     expect(after.placesTaken).toBe(info.slot.placesTaken + sold * each);
   });
 
-  it("let no connection hold a timeslot's sales: a booking pipelined behind an answer never taken", async () => {
-    const info = await openSlot(early.db, { free: 6 });
-    const free = info.slot.capacity - info.slot.placesTaken;
-    // Refused once, so that the next attempts go through the early refusal's queue.
-    await book(early, keys.early, bookingBody(info, { Participants: free + 1 }));
-    const body = JSON.stringify(bookingBody(info));
-    const { hostname, port } = new URL(early.base);
-    const socket = connect(Number(port), hostname);
-    await new Promise((resolve) => socket.once("connect", resolve));
-    // A GET and then a booking on one connection, in one write; the client is gone at once, so
-    // the booking's answer waits behind one that is never sent.
-    await new Promise<void>((written) => {
-      socket.write(
-        `GET ${OTA}/products HTTP/1.1\r\nHost: api.test\r\nAuthorization: Bearer ${keys.early}\r\n\r\n` +
-          `POST ${OTA}/booking HTTP/1.1\r\nHost: api.test\r\nAuthorization: Bearer ${keys.early}\r\n` +
-          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-        () => {
-          written();
-        },
-      );
-    });
-    socket.destroy();
-    await expect
-      .poll(async () => (await early.db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } })).placesTaken, {
-        timeout: 10_000,
-      })
-      .toBe(info.slot.placesTaken + info.product.minParticipants);
+  it("refuses most of a rush at the edge: the attempts it lets through sell in their own turns", async () => {
+    const info = await contendedSlot(6);
+    const free = 5;
+    // The rush piles up in the timeslot's queue behind a sale in progress, as on a busy process.
+    const stuck = await stuckSale(info);
+    const before = await refusedEarly();
+    // All at once: each through `book` would first wait for the API's cache to settle, spreading them out.
+    const body = JSON.stringify(bookingBody(info, { Participants: 1 }));
+    const headers = { Authorization: `Bearer ${keys.early}`, "Content-Type": "application/json" };
+    const rush = Promise.all(
+      Array.from({ length: 60 }, () =>
+        fetch(`${early.base}${OTA}/booking`, { method: "POST", headers, body }).then((r) => r.status),
+      ),
+    );
+    // Time for all of them to reach the queue: each takes milliseconds.
+    await delay(1_000);
+    await stuck.unlock();
+    expect((await stuck.answer).status).toBe(201);
+    const statuses = await rush;
+    expect(statuses.filter((s) => s === 201)).toHaveLength(free);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(60 - free);
+    expect(await placesTaken(info)).toBe(info.slot.capacity);
+    expect((await refusedEarly()) - before).toBeGreaterThan((60 - free) / 2);
+  });
+
+  it.each([
+    ["closed at once", (socket: Socket) => socket.destroy()],
+    ["never read", (socket: Socket) => socket.pause()],
+  ])(
+    "let no connection hold a timeslot's sales: a booking pipelined behind an answer never taken, %s",
+    async (_, leave) => {
+      const info = await contendedSlot(6);
+      const limited = await endedByTimeLimit();
+      const body = JSON.stringify(bookingBody(info));
+      const { hostname, port } = new URL(early.base);
+      const socket = connect(Number(port), hostname);
+      try {
+        await new Promise((resolve) => socket.once("connect", resolve));
+        // A GET and then a booking on one connection, in one write, whose answers the client
+        // never takes: the booking's answer waits behind one that is never sent, or never read.
+        await new Promise<void>((written) => {
+          socket.write(
+            `GET ${OTA}/products HTTP/1.1\r\nHost: api.test\r\nAuthorization: Bearer ${keys.early}\r\n\r\n` +
+              `POST ${OTA}/booking HTTP/1.1\r\nHost: api.test\r\nAuthorization: Bearer ${keys.early}\r\n` +
+              `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+            () => {
+              written();
+            },
+          );
+        });
+        leave(socket);
+        await expect
+          .poll(() => placesTaken(info), { timeout: 10_000 })
+          .toBe(info.slot.placesTaken + info.product.minParticipants);
+        const next = await early.request(`${OTA}/booking`, {
+          method: "POST",
+          key: keys.early,
+          json: bookingBody(info),
+          signal: AbortSignal.timeout(5_000),
+        });
+        expect(next.status).toBe(201);
+        // Ended by the sale (or the connection's close), not by the last resort.
+        expect(await endedByTimeLimit()).toBe(limited);
+      } finally {
+        socket.destroy();
+      }
+    },
+  );
+
+  it("let no handed turn outlive a request refused before its procedure: a key revoked while it waited", async () => {
+    const info = await contendedSlot(5);
+    const revoked = await early.key();
+    const unclaimed = await counted("slotwise_handed_turns_total", { end: "unclaimed" });
+    const limited = await endedByTimeLimit();
+    const stuck = await stuckSale(info);
+    // This attempt passes the edge's checks and waits for its turn; its key is revoked
+    // meanwhile, so that when it gets the turn and hands it on, its procedure refuses it first.
+    const refused = book(early, revoked, bookingBody(info));
+    // Time for it to pass the edge's checks (milliseconds); once /healthz is answered, the API's
+    // cache has heard of the revocation (the harness lets it settle before each request).
+    await delay(1_000);
+    await early.db.apiKey.updateMany({ where: { prefix: revoked.slice(0, 11) }, data: { revokedAt: new Date() } });
+    await early.request("/healthz");
+    await stuck.unlock();
+    expect((await stuck.answer).status).toBe(201);
+    expect((await refused).status).toBe(401);
     const next = await early.request(`${OTA}/booking`, {
       method: "POST",
       key: keys.early,
@@ -142,5 +267,7 @@ describe("early refusal of a booking on a full timeslot", () => {
       signal: AbortSignal.timeout(5_000),
     });
     expect(next.status).toBe(201);
+    expect(await counted("slotwise_handed_turns_total", { end: "unclaimed" })).toBe(unclaimed + 1);
+    expect(await endedByTimeLimit()).toBe(limited);
   });
 });

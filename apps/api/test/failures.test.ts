@@ -9,13 +9,24 @@ import { buildServer } from "../src/http/build-server.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
 import { createGuards } from "../src/limits/guards.ts";
 import { createApiMetrics } from "../src/metrics/api-metrics.ts";
+import { RecentRefusals } from "../src/services/recent-refusals.ts";
+import { SerialByKey } from "../src/services/serial-by-key.ts";
 import type { Services } from "../src/trpc/context.ts";
 import { GENEROUS_GUARDS, OTA, PROBLEMS_BASE, PUBLIC_BASE, TEST_SETTINGS } from "./harness.ts";
 
-async function serve(services: Omit<Services, "metrics" | "usageWriter">, ready: () => Promise<object>) {
+async function serve(
+  services: Omit<Services, "metrics" | "usageWriter" | "slotSales" | "recentRefusals">,
+  ready: () => Promise<object>,
+) {
   const app = await buildServer({
     env: { LOG_LEVEL: "silent", PUBLIC_BASE_URL: PUBLIC_BASE, PROBLEMS_BASE, TRUST_PROXY: false },
-    services: { ...services, metrics: createApiMetrics(services), usageWriter: createUsageWriter(services.db) },
+    services: {
+      ...services,
+      metrics: createApiMetrics(services),
+      usageWriter: createUsageWriter(services.db),
+      slotSales: new SerialByKey(),
+      recentRefusals: new RecentRefusals(),
+    },
     rateLimit: createRateLimiter({ perSecond: 1000, burst: 1000 }),
     ready,
   });

@@ -13,6 +13,8 @@ import { buildServer } from "../src/http/build-server.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
 import { createGuards, DEFAULT_GUARD_LIMITS, type GuardLimits } from "../src/limits/guards.ts";
 import { createApiMetrics } from "../src/metrics/api-metrics.ts";
+import { RecentRefusals } from "../src/services/recent-refusals.ts";
+import { SerialByKey } from "../src/services/serial-by-key.ts";
 import type { Settings } from "../src/trpc/context.ts";
 import { changeBarrier } from "./change-barrier.ts";
 
@@ -123,6 +125,8 @@ export async function startApi(
           metrics.usageStatementWritten(entries);
         },
       }),
+      slotSales: new SerialByKey(),
+      recentRefusals: new RecentRefusals(),
     },
     rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
     ready: () => readiness(db),

@@ -32,7 +32,8 @@ import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { contextFromRequest } from "./request-context.ts";
 import { RequestLog } from "./request-log.ts";
 import { pathOf } from "./request-path.ts";
-import { REST_PREFIX, restPlugin, unmatchedRoute } from "./rest-plugin.ts";
+import { restPlugin, unmatchedRoute } from "./rest-plugin.ts";
+import { REST_PREFIX } from "./rest-prefix.ts";
 import { routeLabel } from "./route-label.ts";
 import { sendProblem } from "./send-problem.ts";
 

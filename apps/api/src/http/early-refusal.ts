@@ -4,24 +4,29 @@ import { bearerToken } from "../auth/bearer-token.ts";
 import { refusalOutcome } from "../metrics/count-booking.ts";
 import { bookingInputSchema } from "../presenters/booking-schema.ts";
 import { describeError } from "../problems/describe-error.ts";
-import { bookingChecks, readRefusal, slotKey, slotSales } from "../routers/bookings/create-booking.ts";
-import { recentRefusals, RecentRefusals } from "../services/recent-refusals.ts";
+import { bookingChecks, createBooking, readRefusal, slotKey } from "../routers/bookings/create-booking.ts";
+import { RecentRefusals } from "../services/recent-refusals.ts";
 import type { Services } from "../trpc/context.ts";
+import type { Meta } from "../trpc/meta.ts";
 import { edgePrincipal } from "./edge-principal.ts";
+import { handTurn } from "./hand-turn.ts";
+import { plainPath } from "./plain-path.ts";
 import { contextFromRequest, headerValue } from "./request-context.ts";
+import { REST_PREFIX } from "./rest-prefix.ts";
 import { sendProblem } from "./send-problem.ts";
 
 // Only the plain spelling of the path: anything else (percent-encoding, a query, other case)
-// takes the procedure's way, which decodes it as it always does.
-const BOOKING_PATH = /^\/api\/v2\/ota\/([a-z0-9-]+)\/booking$/;
+// takes the procedure's way, which decodes it as it always does. Built from the procedure's own
+// OpenAPI path, so that the two cannot drift apart.
+const BOOKING_PATH = plainPath(REST_PREFIX, (createBooking._def.meta as Meta | undefined)?.openapi?.path, "partner");
 
 /**
  * Partner bookings of a contended timeslot wait for their turn here, before trpc-to-openapi and
  * tRPC, and those that the cached read then refuses are answered here: in a rush on a full
  * timeslot nearly every attempt is such a refusal, and tRPC's error path (the error wrapped
  * twice, its shape, the library's JSON body parsed again into the problem document) cost more
- * CPU than the rest of the request. An attempt not refused goes on to its procedure, which
- * queues and sells as it always does: the conditional UPDATE keeps the last word.
+ * CPU than the rest of the request. An attempt not refused goes on to its procedure with its
+ * turn (handTurn), and sells in it as it always does: the conditional UPDATE keeps the last word.
  *
  * The answer is the procedure's own: the same checks in the same order of precedence (key,
  * input, activity, catalogue, then the timeslot's read: bookingChecks and readRefusal), the same
@@ -39,7 +44,7 @@ export function earlyRefusal(services: Services, problemsBase: string) {
     if (segment === undefined || typeof body !== "object" || body === null) return;
     if (request.headers["idempotency-key"] !== undefined) return;
     if (!request.headers["content-type"]?.startsWith("application/json")) return;
-    if (!recentRefusals.has(RecentRefusals.key(segment, body.ActivityID, body.Date, body.Time))) return;
+    if (!services.recentRefusals.has(RecentRefusals.key(segment, body.ActivityID, body.Date, body.Time))) return;
     const token = bearerToken(headerValue(request.headers.authorization));
     if (!token) return;
     const parsed = bookingInputSchema.safeParse({ ...body, partner: segment });
@@ -56,14 +61,17 @@ export function earlyRefusal(services: Services, problemsBase: string) {
       // Whatever it was (an unknown activity, a bad unit), the procedure says it.
       return;
     }
-    // Its turn in the timeslot's queue only for the read: an attempt not refused gives it back
-    // and queues again in its procedure. Holding the turn until the answer was sent let a
-    // connection whose earlier pipelined answer was never taken hold it for good (found by attack).
-    const refusal = await slotSales.run(slotKey(checks.product, input), async () => {
-      const read = await readRefusal(ctx, checks.product, input, checks.checked).catch(() => null);
-      return read?.refusal ?? null;
-    });
-    if (!refusal) return;
+    const key = slotKey(checks.product, input);
+    const release = await services.slotSales.take(key);
+    const refusal = (await readRefusal(ctx, checks.product, input, checks.checked).catch(() => null))?.refusal;
+    if (!refusal) {
+      // Not refused: its procedure sells in this turn. Given back, the waiters behind it would
+      // read before its sale, pass, and queue again behind it in their procedures, to be
+      // refused there through tRPC: in a rush, nearly all of them.
+      handTurn(request, key, release, services.metrics);
+      return;
+    }
+    release();
     services.metrics.booking("partner", refusalOutcome(refusal));
     services.metrics.earlyRefusal();
     return sendProblem(request, reply, problemsBase, describeError(refusal));

@@ -16,5 +16,7 @@ export function contextFromRequest(services: Services, req: FastifyRequest): Con
     sessionToken: sessionTokenFrom(headerValue(req.headers.cookie)),
     origin: headerValue(req.headers.origin),
     clientAddress: req.ip,
+    // Set only on the REST routes, by the early refusal.
+    handedTurn: req.handedTurn,
   });
 }

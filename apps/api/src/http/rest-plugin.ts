@@ -15,10 +15,12 @@ import type { Context, Services } from "../trpc/context.ts";
 import { entityTag, matchesIfNoneMatch } from "./conditional-get.ts";
 import { earlyRefusal } from "./early-refusal.ts";
 import { edgePrincipal } from "./edge-principal.ts";
+import { endUnclaimedTurn } from "./hand-turn.ts";
 import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { contextFromRequest, headerValue } from "./request-context.ts";
 import { requestCost } from "./request-cost.ts";
 import { instanceOf } from "./request-path.ts";
+import { REST_PREFIX } from "./rest-prefix.ts";
 import { metaByProcedure, methodsFor, restRoutes } from "./route-table.ts";
 import { problemHeaders, sendProblem } from "./send-problem.ts";
 
@@ -33,7 +35,6 @@ declare module "fastify" {
   }
 }
 
-export const REST_PREFIX = "/api/v2";
 export const routes = restRoutes(appRouter);
 const metas = metaByProcedure(routes);
 const keepable = routes.filter((route) => route.method === "GET" && route.meta.keepAnswers);
@@ -74,6 +75,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   rest.decorateRequest("procedureContext", null);
   rest.decorateRequest("keptEtag", null);
   rest.decorateRequest("keptAs", null);
+  rest.decorateRequest("handedTurn", null);
 
   rest.addHook("onRequest", async (request, reply) => {
     const query = request.url.indexOf("?");
@@ -142,7 +144,10 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     }
   });
 
-  if (options.earlyRefusals) rest.addHook("preHandler", earlyRefusal(services, options.problemsBase));
+  if (options.earlyRefusals) {
+    rest.addHook("preHandler", earlyRefusal(services, options.problemsBase));
+    rest.addHook("onSend", endUnclaimedTurn);
+  }
 
   rest.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (typeof payload !== "string") return payload;

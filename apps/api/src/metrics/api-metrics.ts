@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import { operationalFigures, poolUse, type Database, type OperationalFigures } from "@slotwise/db";
 
 import type { ReadCache } from "../cache/read-cache.ts";
+import type { TurnEnd } from "../services/handed-turn.ts";
 
 export type BookingChannel = "partner" | "online" | "pos";
 
@@ -17,6 +18,8 @@ export interface ApiMetrics {
   keptAnswerServed(): void;
   /** A partner booking refused at the REST edge, before tRPC (`EARLY_REFUSALS`). */
   earlyRefusal(): void;
+  /** How a timeslot's turn that the REST edge handed to a booking's procedure ended (`HandedTurn`). */
+  handedTurnEnded(how: TurnEnd): void;
   /** The usage group commit wrote a statement of this many single entries. */
   usageStatementWritten(entries: number): void;
   /** Reports the kept answers' entries and bytes on every scrape. */
@@ -75,6 +78,12 @@ export function createApiMetrics(sources: MetricSources): ApiMetrics {
     help: "Partner bookings of a contended timeslot refused at the REST edge, before tRPC (also counted in slotwise_bookings_total)",
     registers: [registry],
   });
+  const handedTurns = new Counter({
+    name: "slotwise_handed_turns_total",
+    help: "Timeslot turns the REST edge handed to a partner booking's procedure, by how they ended: sale, unclaimed (answered without a sale in it), closed (the connection first), time-limit (the last resort)",
+    labelNames: ["end"] as const,
+    registers: [registry],
+  });
   const usageStatements = new Histogram({
     name: "slotwise_usage_statement_entries",
     help: "Single usage entries per statement of the group commit (1: written alone, nothing waiting)",
@@ -113,6 +122,9 @@ export function createApiMetrics(sources: MetricSources): ApiMetrics {
     },
     earlyRefusal() {
       earlyRefusals.inc();
+    },
+    handedTurnEnded(how) {
+      handedTurns.inc({ end: how });
     },
     usageStatementWritten(entries) {
       usageStatements.observe(entries);

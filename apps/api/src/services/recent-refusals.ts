@@ -4,7 +4,8 @@
  * Time as sent, which the input schema does not transform). Only a hint: it decides whether the
  * REST edge tries the early refusal (http/early-refusal.ts), never what is answered, which the
  * cached read of the timeslot decides. Without it every booking would be parsed twice; with it
- * only those aimed at a timeslot seen refusing are. Bounded: the oldest hint goes first.
+ * only those aimed at a timeslot seen refusing are. Bounded: the oldest hint goes first. One per
+ * server (`Services`), shared by its booking procedure (which adds) and its REST edge (which asks).
  */
 export class RecentRefusals {
   readonly #keys = new Set<string>();
@@ -28,6 +29,3 @@ export class RecentRefusals {
     return this.#keys.has(key);
   }
 }
-
-/** This process's hints, shared by the booking procedure (which adds) and the REST edge (which asks). */
-export const recentRefusals = new RecentRefusals();

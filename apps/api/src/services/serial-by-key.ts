@@ -24,4 +24,22 @@ export class SerialByKey {
     });
     return result;
   }
+
+  /**
+   * Waits for `key`'s turn and keeps it until the returned function is called (calling it again
+   * is harmless). Until then every task for `key` waits: the caller must call it on every path.
+   */
+  async take(key: string): Promise<() => void> {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await new Promise<void>((started) => {
+      void this.run(key, () => {
+        started();
+        return held;
+      });
+    });
+    return release;
+  }
 }

@@ -5,6 +5,9 @@ import type { ReadCache } from "../cache/read-cache.ts";
 import type { CacheReads, ReadTrail } from "../cache/read-trail.ts";
 import type { Guards } from "../limits/guards.ts";
 import type { ApiMetrics } from "../metrics/api-metrics.ts";
+import type { HandedTurn } from "../services/handed-turn.ts";
+import type { RecentRefusals } from "../services/recent-refusals.ts";
+import type { SerialByKey } from "../services/serial-by-key.ts";
 
 export interface ApiKeyPrincipal {
   kind: "api-key";
@@ -64,6 +67,10 @@ export interface Services {
   metrics: ApiMetrics;
   /** Single usage entries without an Idempotency-Key, grouped into shared statements. */
   usageWriter: UsageWriter;
+  /** The queue per timeslot that partner bookings take turns in (`slotKey`), at the REST edge and in the procedure. */
+  slotSales: SerialByKey;
+  /** Timeslots lately seen contended: whether the REST edge tries its early refusal. */
+  recentRefusals: RecentRefusals;
 }
 
 /**
@@ -88,6 +95,8 @@ export interface Context extends Omit<Services, "cache"> {
   /** Set by the authentication middleware. */
   principal: ApiKeyPrincipal | ConsolePrincipal | null;
   response: ResponseExtras;
+  /** The timeslot's turn the REST edge holds for this request's booking (http/hand-turn.ts). */
+  handedTurn: HandedTurn | null;
 }
 
 export interface RequestFacts {
@@ -97,6 +106,7 @@ export interface RequestFacts {
   sessionToken?: string | undefined;
   origin?: string | undefined;
   clientAddress?: string | undefined;
+  handedTurn?: HandedTurn | null | undefined;
 }
 
 export function createContext(services: Services, request: RequestFacts): Context {
@@ -113,5 +123,6 @@ export function createContext(services: Services, request: RequestFacts): Contex
     clientAddress: request.clientAddress ?? "local",
     principal: null,
     response: { headers: {} },
+    handedTurn: request.handedTurn ?? null,
   };
 }

@@ -18,18 +18,15 @@ import { customerDetails, presentBooking } from "../../presenters/booking.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
 import { activityQuestions, findActivity } from "../../services/find-activity.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
+import { inTurn } from "../../services/handed-turn.ts";
 import { priceBooking } from "../../services/price-booking.ts";
-import { recentRefusals, RecentRefusals } from "../../services/recent-refusals.ts";
-import { SerialByKey } from "../../services/serial-by-key.ts";
+import { RecentRefusals } from "../../services/recent-refusals.ts";
 import type { Context } from "../../trpc/context.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 
-/** One queue per timeslot in this process (see SerialByKey), joined by the REST edge's early refusal too. */
-export const slotSales = new SerialByKey();
-
 type BookingInput = z.infer<typeof bookingInputSchema>;
 
-/** A timeslot's key in `slotSales`. */
+/** A timeslot's key in the server's `slotSales`. */
 export function slotKey(product: Product, input: Pick<BookingInput, "Date" | "Time">): string {
   return `${product.id}:${input.Date}T${input.Time}`;
 }
@@ -101,10 +98,10 @@ export const createBooking = partnerProcedure
         // Contended here (another attempt queued or running, or a refusal): the next attempts
         // queue, and are refused when it comes to that, at the REST edge (http/early-refusal.ts).
         const contended = () => {
-          recentRefusals.add(RecentRefusals.key(partner.slug, input.ActivityID, input.Date, input.Time));
+          ctx.recentRefusals.add(RecentRefusals.key(partner.slug, input.ActivityID, input.Date, input.Time));
         };
-        if (slotSales.busy(key)) contended();
-        return slotSales.run(key, async () => {
+        if (ctx.slotSales.busy(key)) contended();
+        return inTurn(ctx.slotSales, ctx.handedTurn, key, async () => {
           // Refused from the read alone, without a transaction: in a rush, the waiters behind the
           // sale of the last place end here. The conditional UPDATE still decides the rest. Not
           // with an Idempotency-Key: a replay must get its first answer, even once the slot is full.

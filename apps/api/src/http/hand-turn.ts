@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+import type { ApiMetrics } from "../metrics/api-metrics.ts";
+import { HandedTurn } from "../services/handed-turn.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The timeslot's turn the early refusal handed to this request's procedure, if it did. */
+    handedTurn: HandedTurn | null;
+  }
+}
+
+/**
+ * Hands the timeslot's turn the edge holds to this request's procedure, which finds it in its
+ * context (request-context.ts) and ends it with its sale. A request that never gets to its
+ * sale ends it when its answer goes out (`endUnclaimedTurn`) or when its connection closes,
+ * and the time limit is the last resort. Never when its answer has been sent: an answer
+ * pipelined on a connection waits behind the ones before it, which a client may never take.
+ * The socket's 'close', not the request's: Node emits that one as soon as the body is read.
+ */
+export function handTurn(request: FastifyRequest, key: string, release: () => void, metrics: ApiMetrics): void {
+  const socket = request.raw.socket;
+  const closed = () => {
+    turn.end("closed");
+  };
+  const turn = new HandedTurn(key, release, (how) => {
+    socket.off("close", closed);
+    metrics.handedTurnEnded(how);
+  });
+  request.handedTurn = turn;
+  if (socket.destroyed) turn.end("closed");
+  else socket.once("close", closed);
+}
+
+/**
+ * onSend: an answer on its way means that the procedure has ended its sale (and the turn with
+ * it), or never began one: refused before it (the input, the key, the partner, the activity) or failed.
+ */
+export function endUnclaimedTurn(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+): void {
+  request.handedTurn?.end("unclaimed");
+  done(null, payload);
+}
