@@ -10,10 +10,15 @@ import type { Db } from "./tx.ts";
  * statement's columns come back as the same values (integers, text, enums, parsed jsonb, Dates
  * for timestamptz); a Date argument is sent with its offset by pg and without one (read in the
  * session's UTC) by Prisma, the same instant.
+ *
+ * On the pool the statement is prepared once per connection under `name` (one name, one text):
+ * PostgreSQL then skips parsing and analysing it on every call, which was about a fifth of its
+ * CPU per booking. Named statements need a session of their own, as LISTEN already does (no
+ * PgBouncer in transaction mode, see docs/deploy.md).
  */
-export async function queryRows<T>(db: Db, sql: Prisma.Sql): Promise<T[]> {
+export async function queryRows<T>(db: Db, sql: Prisma.Sql, name: string): Promise<T[]> {
   const pool = poolOf(db);
   if (!pool) return db.$queryRaw<T[]>(sql);
-  const result = await pool.query(sql.text, sql.values);
+  const result = await pool.query({ name, text: sql.text, values: sql.values });
   return result.rows as T[];
 }

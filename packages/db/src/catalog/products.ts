@@ -63,6 +63,7 @@ export function timeslotsAt(db: Db, productId: number, instants: readonly Date[]
         FROM timeslots
        WHERE product_id = ${productId} AND starts_at = ANY(${instants.map((i) => i.toISOString())}::timestamptz[])
        ORDER BY starts_at`,
+    "timeslots-at",
   );
 }
 
