@@ -2,6 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 
 import { PrismaClient } from "./generated/prisma/client.ts";
+import type { Db } from "./tx.ts";
 
 export type Database = PrismaClient;
 
@@ -48,4 +49,9 @@ export function poolUse(db: Database): PoolUse | undefined {
   const pool = pools.get(db);
   if (!pool) return undefined;
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
+}
+
+/** The pg pool under a database made by createDatabase; none for a transaction, whose connection Prisma holds. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db as Database);
 }

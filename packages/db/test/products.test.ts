@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { findProductByName, listActiveProducts } from "../src/catalog/products.ts";
+import { findProductByName, listActiveProducts, timeslotsAt } from "../src/catalog/products.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 
 const { db } = await useTestDatabase();
@@ -51,5 +51,22 @@ describe("product names are matched literally", () => {
     expect(await listed("\\")).toEqual(["Back\\slash Walk"]);
     expect(await listed("k_t")).toEqual(["Tuk_Tuk Ride"]);
     expect(await listed("fun tour")).toEqual(["100% Fun Tour", "1000 Fun Tour"]);
+  });
+});
+
+describe("timeslotsAt", () => {
+  it("reads the same timeslots on the pool and in a transaction as Prisma's own query, earliest first", async () => {
+    const product = await db.product.findFirstOrThrow({ where: { operatorId } });
+    const instants = [new Date("2026-10-25T00:30:00Z"), new Date("2026-10-25T01:30:00Z")];
+    for (const [i, startsAt] of [...instants].reverse().entries())
+      await db.timeslot.create({ data: { productId: product.id, startsAt, capacity: 4 + i, placesTaken: i } });
+    const expected = await db.timeslot.findMany({
+      where: { productId: product.id, startsAt: { in: instants } },
+      orderBy: { startsAt: "asc" },
+    });
+    expect(expected.map((s) => s.startsAt)).toEqual(instants);
+    expect(await timeslotsAt(db, product.id, instants)).toStrictEqual(expected);
+    expect(await db.$transaction((tx) => timeslotsAt(tx, product.id, instants))).toStrictEqual(expected);
+    expect(await timeslotsAt(db, product.id, [new Date("2026-10-25T02:30:00Z")])).toEqual([]);
   });
 });

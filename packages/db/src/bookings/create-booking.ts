@@ -1,6 +1,7 @@
 import { ConflictError, holdEnd, newBookingReference, placesRefusal } from "@slotwise/core";
 
-import type { Booking } from "../generated/prisma/client.ts";
+import { Prisma, type Booking } from "../generated/prisma/client.ts";
+import { queryRows } from "../query-rows.ts";
 import type { Db } from "../tx.ts";
 import { bookingEmails } from "./booking-emails.ts";
 import type { NewBooking } from "./booking-types.ts";
@@ -63,7 +64,9 @@ function insertBooking(db: Db, input: NewBooking) {
     source: input.source,
     ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
   };
-  return db.$queryRaw<Booking[]>`
+  return queryRows<Booking>(
+    db,
+    Prisma.sql`
     WITH taken AS (
       UPDATE timeslots SET places_taken = places_taken + ${priced.participants}, updated_at = ${now}
        WHERE id = ${input.timeslotId} AND starts_at = ${startsAt}
@@ -108,5 +111,7 @@ function insertBooking(db: Db, input: NewBooking) {
            customer_email AS "customerEmail", customer_phone AS "customerPhone", status, expires_at AS "expiresAt",
            waiver_status AS "waiverStatus", answers, created_at AS "createdAt", updated_at AS "updatedAt",
            cancelled_at AS "cancelledAt", search_text AS "searchText"
-      FROM booking`;
+      FROM booking`,
+    "create-booking",
+  );
 }

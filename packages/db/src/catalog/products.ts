@@ -1,5 +1,6 @@
-import type { Prisma } from "../generated/prisma/client.ts";
+import { Prisma, type Timeslot } from "../generated/prisma/client.ts";
 import { literalPattern } from "../literal-pattern.ts";
+import { queryRows } from "../query-rows.ts";
 import type { Db } from "../tx.ts";
 
 /** The units a product sells today, in the operator's order. */
@@ -48,9 +49,22 @@ export function timeslotsBetween(db: Db, productId: number, from: Date, to: Date
   return db.timeslot.findMany({ where: { productId, startsAt: { gte: from, lt: to } }, orderBy: { startsAt: "asc" } });
 }
 
-/** The timeslots starting at any of `instants` (one local time may name two instants on a change day). */
+/**
+ * The timeslots starting at any of `instants` (one local time may name two instants on a change
+ * day). Raw (see queryRows): nearly every booking reads its timeslot again after another
+ * booking of the product has dropped it from the cache.
+ */
 export function timeslotsAt(db: Db, productId: number, instants: readonly Date[]) {
-  return db.timeslot.findMany({ where: { productId, startsAt: { in: [...instants] } }, orderBy: { startsAt: "asc" } });
+  return queryRows<Timeslot>(
+    db,
+    Prisma.sql`
+      SELECT id, product_id AS "productId", starts_at AS "startsAt", capacity, places_taken AS "placesTaken", closed,
+             created_at AS "createdAt", updated_at AS "updatedAt"
+        FROM timeslots
+       WHERE product_id = ${productId} AND starts_at = ANY(${instants.map((i) => i.toISOString())}::timestamptz[])
+       ORDER BY starts_at`,
+    "timeslots-at",
+  );
 }
 
 /** One of the operator's activities, active or not. */
