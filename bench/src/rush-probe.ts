@@ -1,8 +1,8 @@
 /**
  * Probe for issue 14 (not part of `pnpm bench`): three API processes on a scratch database,
  * then (1) the floor: 1,000 concurrent GET /healthz; (2) rushes like the contention phase;
- * (3) API CPU per refusal of a full timeslot, read from /proc/<pid>/stat.
- * `DATABASE_URL=… KEY=… node --import tsx bench/src/rush-probe.ts`
+ * (3) API CPU per refusal of a full timeslot, read from /proc/<pid>/stat (`REFUSALS=off` skips it).
+ * `DATABASE_URL=… KEY=… pnpm --filter @slotwise/bench rush-probe`
  */
 import { readFileSync } from "node:fs";
 
@@ -119,27 +119,30 @@ for (let r = 0; r < reps; r++) {
   const local = await newSlot(20);
   console.log("rush ", JSON.stringify(await burst(1000, (i) => post(apis[i % 3]?.base ?? "", body(local, i)))));
 }
-// CPU per refusal on one process, 50 requests at a time on kept-alive connections.
-if (process.env.REFUSALS === "off") process.exit(0);
-const full = await newSlot(1);
-await post(apis[0]?.base ?? "", body(full, 0)).then((r) => r.arrayBuffer());
-const pid = apis[0]?.child.pid ?? 0;
-for (let r = 0; r < reps; r++) {
-  const n = 3000;
-  const t0 = ticks(pid);
-  let next = 0;
-  const statuses: Record<number, number> = {};
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (next < n) {
-        const i = next++;
-        const res = await post(apis[0]?.base ?? "", body(full, i));
-        await res.arrayBuffer();
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-      }
-    }),
-  );
-  console.log("refusal cpu µs", Math.round(((ticks(pid) - t0) * 10_000) / n), JSON.stringify(statuses));
+/** CPU per refusal of a full timeslot on one process, 50 requests at a time on kept-alive connections. */
+async function refusalCpu() {
+  const full = await newSlot(1);
+  await post(apis[0]?.base ?? "", body(full, 0)).then((r) => r.arrayBuffer());
+  const pid = apis[0]?.child.pid ?? 0;
+  for (let r = 0; r < reps; r++) {
+    const n = 3000;
+    const t0 = ticks(pid);
+    let next = 0;
+    const statuses: Record<number, number> = {};
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next < n) {
+          const i = next++;
+          const res = await post(apis[0]?.base ?? "", body(full, i));
+          await res.arrayBuffer();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        }
+      }),
+    );
+    console.log("refusal cpu µs", Math.round(((ticks(pid) - t0) * 10_000) / n), JSON.stringify(statuses));
+  }
 }
+
+if (process.env.REFUSALS !== "off") await refusalCpu();
 await Promise.all(apis.map((a) => a.stop()));
 await db.$disconnect();
