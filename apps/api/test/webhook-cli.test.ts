@@ -13,7 +13,8 @@ beforeAll(async () => {
 
 /** `pnpm webhook …` as README shows it, against this test's database. */
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return cliWith({}, ...args);
+  // Pinned: a developer's shell may have it on, as README suggests for local receivers.
+  return cliWith({ WEBHOOK_ALLOW_LOOPBACK: "off" }, ...args);
 }
 
 function cliWith(

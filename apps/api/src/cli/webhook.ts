@@ -44,9 +44,16 @@ try {
   fail((error as Error).message);
 }
 const { values, positionals } = parsed;
-// The API's own reading of the setting, so that a value it would refuse is refused here too.
-const loopback = webhookAllowLoopbackSchema.safeParse(process.env.WEBHOOK_ALLOW_LOOPBACK || undefined);
-if (!loopback.success) fail(`WEBHOOK_ALLOW_LOOPBACK must be on or off, not ${process.env.WEBHOOK_ALLOW_LOOPBACK}`);
+
+/** The API's own reading of the setting, so that a value it would refuse is refused here too. */
+function loopbackAllowed(): boolean {
+  const setting = webhookAllowLoopbackSchema.safeParse(process.env.WEBHOOK_ALLOW_LOOPBACK || undefined);
+  if (!setting.success) {
+    console.error(`WEBHOOK_ALLOW_LOOPBACK must be on or off, not ${process.env.WEBHOOK_ALLOW_LOOPBACK}`);
+    process.exit(2);
+  }
+  return setting.data === "on";
+}
 
 await withCliDatabase(async (db) => {
   switch (command) {
@@ -59,7 +66,7 @@ await withCliDatabase(async (db) => {
         partnerSlug: values.partner,
         url: values.url,
         events: values.event,
-        allowLoopback: loopback.data === "on",
+        allowLoopback: loopbackAllowed(),
         now: new Date(),
       });
       console.log(

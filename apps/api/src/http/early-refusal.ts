@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 import { bearerToken } from "../auth/bearer-token.ts";
+import { ownsPartnerSegment } from "../auth/owns-partner-segment.ts";
 import { refusalOutcome } from "../metrics/count-booking.ts";
 import { bookingInputSchema } from "../presenters/booking-schema.ts";
 import { describeError } from "../problems/describe-error.ts";
@@ -54,7 +55,7 @@ export function earlyRefusal(services: Services, problemsBase: string) {
     let checks;
     try {
       const principal = await edgePrincipal(services, request.ip, token);
-      if (!principal?.scopes.includes("ota") || principal.partner?.slug !== segment) return;
+      if (!principal?.scopes.includes("ota") || !ownsPartnerSegment(principal, segment)) return;
       const { product, check } = await bookingChecks(ctx, principal.operatorId, input);
       checks = { product, checked: check() };
     } catch {

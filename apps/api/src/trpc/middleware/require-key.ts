@@ -1,6 +1,7 @@
 import { ForbiddenError, UnauthorizedError, type ApiScopeName } from "@slotwise/core";
 
 import { bearerToken } from "../../auth/bearer-token.ts";
+import { ownsPartnerSegment } from "../../auth/owns-partner-segment.ts";
 import type { PartnerPrincipal } from "../context.ts";
 import { t } from "../init.ts";
 
@@ -39,13 +40,12 @@ export const requirePartnerSegment = t.middleware(async ({ ctx, next, getRawInpu
   if (principal?.kind !== "api-key") throw new UnauthorizedError("Send your API key as Authorization: Bearer <key>");
   const input = (await getRawInput()) as { partner?: unknown } | undefined;
   const segment = typeof input?.partner === "string" ? input.partner : "";
-  if (!principal.partner || segment.toLowerCase() !== principal.partner.slug) {
+  if (!ownsPartnerSegment(principal, segment)) {
     const own = principal.partner
       ? `; this key belongs to partner ${principal.partner.slug}: use /api/v2/ota/${principal.partner.slug}/…`
       : "";
     throw new ForbiddenError(`This key may not act for partner ${segment || "(none)"}${own}`);
   }
   // Narrowed, so partner procedures never need a fallback for a key without a partner.
-  const partnerPrincipal: PartnerPrincipal = { ...principal, partner: principal.partner };
-  return next({ ctx: { principal: partnerPrincipal } });
+  return next({ ctx: { principal: principal satisfies PartnerPrincipal } });
 });

@@ -1,0 +1,9 @@
+import type { ApiKeyPrincipal, PartnerPrincipal } from "../trpc/context.ts";
+
+/**
+ * Whether the `{partner}` segment of a partner path is the key's own partner: the one rule for
+ * the procedures' middleware and the REST edge's early refusal, so both answer for the same keys.
+ */
+export function ownsPartnerSegment(principal: ApiKeyPrincipal, segment: string): principal is PartnerPrincipal {
+  return principal.partner !== null && segment.toLowerCase() === principal.partner.slug;
+}
