@@ -40,6 +40,28 @@ describe("a timeslot's turn handed from the edge to the procedure", () => {
     expect(ends).toEqual(["sale"]);
   });
 
+  it("holds through its sale when the client leaves or an answer goes out meanwhile, and is left at once when never taken", async () => {
+    const queue = new SerialByKey();
+    const { turn, ends } = await handed(queue, "slot");
+    const { steps, step } = journal();
+    const next = queue.run("slot", step("next"));
+    await inTurn(queue, turn, "slot", async () => {
+      turn.abandon("closed");
+      turn.abandon("unclaimed");
+      await delay(20);
+      steps.push("sale");
+    });
+    await next;
+    expect(steps).toEqual(["sale", "next"]);
+    expect(ends).toEqual(["sale"]);
+
+    const untaken = await handed(queue, "slot");
+    untaken.turn.abandon("closed");
+    expect(untaken.ends).toEqual(["closed"]);
+    // Released: a task queued now runs (the test would time out otherwise).
+    await queue.run("slot", () => Promise.resolve());
+  });
+
   it("is claimed once, and only for its own key; otherwise it ends at once and the task queues", async () => {
     const queue = new SerialByKey();
     const { turn, ends } = await handed(queue, "slot");

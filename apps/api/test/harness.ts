@@ -47,6 +47,8 @@ export interface Api {
   cache: ReadCache;
   databaseUrl: string;
   tracker: LastUsedTracker;
+  /** The server's queue per timeslot: tests wait on what has piled up in it rather than for a while. */
+  slotSales: SerialByKey;
   key(options?: KeyOptions): Promise<string>;
   request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
 }
@@ -101,6 +103,7 @@ export async function startApi(
     },
   });
   const metrics = createApiMetrics({ db, cache });
+  const slotSales = new SerialByKey();
   const app = await buildServer({
     env: {
       LOG_LEVEL: "silent",
@@ -125,7 +128,7 @@ export async function startApi(
           metrics.usageStatementWritten(entries);
         },
       }),
-      slotSales: new SerialByKey(),
+      slotSales,
       recentRefusals: new RecentRefusals(),
     },
     rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
@@ -143,6 +146,7 @@ export async function startApi(
     cache,
     databaseUrl: url,
     tracker,
+    slotSales,
     key: (keyOptions) => issueKey(db, keyOptions),
     request: async (path, init = {}) => {
       // What the test itself wrote to the database is seen by the API's cache before it asks.

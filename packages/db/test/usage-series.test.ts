@@ -97,16 +97,20 @@ describe("usage series in local windows computed by the application", () => {
       const inside = entries.filter((e) => e.occurredAt >= s && e.occurredAt < (starts[i + 1] ?? end));
       return { meter: "k", window: i, total: String(inside.length / 2), events: inside.length };
     });
-    // Dropped with its rows, in a transaction that is then undone: the series planned with the
-    // shift is asked in the same snapshot as the list, finds it gone, and answers from UTC days
-    // and edges, not from the rows that are no longer there.
+    // Dropped with its rows, in a transaction that is then undone, after the series planned
+    // with it (as a series that read the list just before the drop would): the statement finds
+    // it gone in its own snapshot, and the answer is asked again from UTC days and edges, not
+    // from the rows that are no longer there.
     const rows = await db
       .$transaction(async (tx) => {
+        const planned = new Map(
+          (await tx.usageDayShift.findMany()).map((s) => [s.minutes, s.materializedThrough.getTime()]),
+        );
         if (dropped !== undefined) {
           await tx.usageDayShift.delete({ where: { minutes: dropped } });
           await tx.usageRollupShiftedDay.deleteMany({ where: { dayShift: dropped } });
         }
-        throw new Rollback(await usageSeries(tx, other.id, starts, end, null));
+        throw new Rollback(await usageSeries(tx, other.id, starts, end, null, planned));
       })
       .catch((error: unknown) => {
         if (error instanceof Rollback) return error.rows;

@@ -13,22 +13,23 @@ declare module "fastify" {
 /**
  * Hands the timeslot's turn the edge holds to this request's procedure, which finds it in its
  * context (request-context.ts) and ends it with its sale. A request that never gets to its
- * sale ends it when its answer goes out (`endUnclaimedTurn`) or when its connection closes,
- * and the time limit is the last resort. Never when its answer has been sent: an answer
+ * sale ends it when its answer goes out (`endUnclaimedTurn`) or when its connection closes; a
+ * procedure that took it ends it with its sale, whatever its client does meanwhile; the time
+ * limit is the last resort. Never when its answer has been sent: an answer
  * pipelined on a connection waits behind the ones before it, which a client may never take.
  * The socket's 'close', not the request's: Node emits that one as soon as the body is read.
  */
 export function handTurn(request: FastifyRequest, key: string, release: () => void, metrics: ApiMetrics): void {
   const socket = request.raw.socket;
   const closed = () => {
-    turn.end("closed");
+    turn.abandon("closed");
   };
   const turn = new HandedTurn(key, release, (how) => {
     socket.off("close", closed);
     metrics.handedTurnEnded(how);
   });
   request.handedTurn = turn;
-  if (socket.destroyed) turn.end("closed");
+  if (socket.destroyed) turn.abandon("closed");
   else socket.once("close", closed);
 }
 
@@ -42,6 +43,6 @@ export function endUnclaimedTurn(
   payload: unknown,
   done: (error: null, payload: unknown) => void,
 ): void {
-  request.handedTurn?.end("unclaimed");
+  request.handedTurn?.abandon("unclaimed");
   done(null, payload);
 }

@@ -44,6 +44,15 @@ export class HandedTurn {
     return true;
   }
 
+  /**
+   * Ends the turn if its procedure never took it: a request answered or gone before its sale.
+   * A turn taken ends with its sale only (or the time limit): a client that leaves mid-sale
+   * must not let the next waiters read before that sale has ended.
+   */
+  abandon(how: "unclaimed" | "closed"): void {
+    if (!this.#claimed) this.end(how);
+  }
+
   end(how: TurnEnd): void {
     if (this.#done) return;
     this.#done = true;
@@ -69,6 +78,6 @@ export function inTurn<T>(
       handed.end("sale");
     });
   }
-  handed?.end("unclaimed");
+  handed?.abandon("unclaimed");
   return queue.run(key, task);
 }

@@ -8,18 +8,28 @@
  */
 export class SerialByKey {
   readonly #tails = new Map<string, Promise<unknown>>();
+  readonly #pending = new Map<string, number>();
 
   /** Whether a task for `key` is queued or running. */
   busy(key: string): boolean {
     return this.#tails.has(key);
   }
 
+  /** How many tasks for `key` are queued or running (turns taken included): what a rush has piled up. */
+  pending(key: string): number {
+    return this.#pending.get(key) ?? 0;
+  }
+
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    this.#pending.set(key, this.pending(key) + 1);
     const previous = this.#tails.get(key) ?? Promise.resolve();
     const result = previous.then(task);
     const tail = result.catch(() => undefined);
     this.#tails.set(key, tail);
     void tail.then(() => {
+      const left = this.pending(key) - 1;
+      if (left === 0) this.#pending.delete(key);
+      else this.#pending.set(key, left);
       if (this.#tails.get(key) === tail) this.#tails.delete(key);
     });
     return result;

@@ -17,18 +17,20 @@
 -- each compaction makes every shift's days up to the one holding an hour ago
 -- (materialize-shifted-days.ts) and moves `materialized_through`. Only days before it are kept
 -- in step by the triggers below, for late entries folded into them.
+-- The start of a shifted day holding `at`: on the 15-minute rollups' origin, moved by the shift.
+CREATE FUNCTION "usage_shifted_day_start"("at" TIMESTAMPTZ, "minutes" INTEGER) RETURNS TIMESTAMPTZ
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN date_bin('1 day', "at", TIMESTAMPTZ '2000-01-01T00:00:00Z' + make_interval(mins => "minutes"));
+
 CREATE TABLE "usage_day_shifts" (
     "minutes" INTEGER NOT NULL,
     "materialized_through" TIMESTAMPTZ(3) NOT NULL,
 
     CONSTRAINT "usage_day_shifts_pkey" PRIMARY KEY ("minutes"),
-    CONSTRAINT "usage_day_shifts_quarter" CHECK ("minutes" > 0 AND "minutes" < 1440 AND "minutes" % 15 = 0)
+    CONSTRAINT "usage_day_shifts_quarter" CHECK ("minutes" > 0 AND "minutes" < 1440 AND "minutes" % 15 = 0),
+    -- A day is made whole or not at all: the triggers keep exactly the days before this instant.
+    CONSTRAINT "usage_day_shifts_whole_days" CHECK ("materialized_through" = usage_shifted_day_start("materialized_through", "minutes"))
 );
-
--- The start of a shifted day holding `at`: on the 15-minute rollups' origin, moved by the shift.
-CREATE FUNCTION "usage_shifted_day_start"("at" TIMESTAMPTZ, "minutes" INTEGER) RETURNS TIMESTAMPTZ
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN date_bin('1 day', "at", TIMESTAMPTZ '2000-01-01T00:00:00Z' + make_interval(mins => "minutes"));
 
 INSERT INTO "usage_day_shifts" ("minutes", "materialized_through")
 SELECT m, usage_shifted_day_start(now() - INTERVAL '1 hour', m)
