@@ -45,14 +45,13 @@ try {
 }
 const { values, positionals } = parsed;
 
-/** The API's own reading of the setting, so that a value it would refuse is refused here too. */
-function loopbackAllowed(): boolean {
-  const setting = webhookAllowLoopbackSchema.safeParse(process.env.WEBHOOK_ALLOW_LOOPBACK || undefined);
-  if (!setting.success) {
-    console.error(`WEBHOOK_ALLOW_LOOPBACK must be on or off, not ${process.env.WEBHOOK_ALLOW_LOOPBACK}`);
-    process.exit(2);
-  }
-  return setting.data === "on";
+// Read as the API reads it, so that a value the API would refuse is refused here too; before the
+// database is opened, and only for the command that needs it.
+const loopback =
+  command === "create" ? webhookAllowLoopbackSchema.safeParse(process.env.WEBHOOK_ALLOW_LOOPBACK || undefined) : null;
+if (loopback && !loopback.success) {
+  console.error(`WEBHOOK_ALLOW_LOOPBACK must be on or off, not ${process.env.WEBHOOK_ALLOW_LOOPBACK}`);
+  process.exit(2);
 }
 
 await withCliDatabase(async (db) => {
@@ -66,7 +65,7 @@ await withCliDatabase(async (db) => {
         partnerSlug: values.partner,
         url: values.url,
         events: values.event,
-        allowLoopback: loopbackAllowed(),
+        allowLoopback: loopback?.data === "on",
         now: new Date(),
       });
       console.log(

@@ -112,6 +112,5 @@ function insertBooking(db: Db, input: NewBooking) {
            waiver_status AS "waiverStatus", answers, created_at AS "createdAt", updated_at AS "updatedAt",
            cancelled_at AS "cancelledAt", search_text AS "searchText"
       FROM booking`,
-    "create-booking",
   );
 }

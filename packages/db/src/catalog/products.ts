@@ -63,7 +63,6 @@ export function timeslotsAt(db: Db, productId: number, instants: readonly Date[]
         FROM timeslots
        WHERE product_id = ${productId} AND starts_at = ANY(${instants.map((i) => i.toISOString())}::timestamptz[])
        ORDER BY starts_at`,
-    "timeslots-at",
   );
 }
 

@@ -154,7 +154,8 @@ function collector(shifts: KeptShifts) {
     let at = from;
     for (; at + DAY_MS <= to && at < through; at += DAY_MS) {
       const { runs } = shiftedDays;
-      if (runs.shift.at(-1) === shift) runs.to[runs.to.length - 1] = isoInstant(at);
+      if (runs.shift.at(-1) === shift && runs.to.at(-1) === isoInstant(at - DAY_MS))
+        runs.to[runs.to.length - 1] = isoInstant(at);
       else {
         runs.shift.push(shift);
         runs.from.push(isoInstant(at));
