@@ -9,6 +9,8 @@ export type Database = PrismaClient;
 export interface DatabaseOptions {
   /** Pool size of the underlying pg pool. */
   maxConnections?: number;
+  /** How long a query waits for a pooled connection before it fails (10 s by default). */
+  connectionWaitMs?: number;
 }
 
 export interface PoolUse {
@@ -28,9 +30,12 @@ export function createDatabase(connectionString: string, options: DatabaseOption
   // No JIT: on a server that has it on, the usage series' statement (estimated costly, over
   // thousands of rollup rows) was JIT-compiled on every call, 81 of its 115 ms; the statements
   // of this service are short, and compiling never pays back within one of them.
+  // A full pool makes the next query wait: without a limit a request would wait as long as the
+  // pool stays full (found by attack), instead of being told to retry (the API answers 503).
   const pool = new pg.Pool({
     connectionString,
     max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectionWaitMs ?? 10_000,
     options: "-c TimeZone=UTC -c jit=off",
   });
   // The adapter is typed against a newer @types/pg than ours; at run time both are this one pg.

@@ -25,12 +25,19 @@ export function handTurn(request: FastifyRequest, key: string, release: () => vo
     turn.abandon("closed");
   };
   const turn = new HandedTurn(key, release, (how) => {
-    socket.off("close", closed);
+    if (socket.listeners("close").includes(closed)) {
+      socket.off("close", closed);
+      socket.setMaxListeners(socket.getMaxListeners() - 1);
+    }
     metrics.handedTurnEnded(how);
   });
   request.handedTurn = turn;
   if (socket.destroyed) turn.abandon("closed");
-  else socket.once("close", closed);
+  else {
+    // One listener per handed turn: bookings pipelined on one connection may hold many at once.
+    socket.setMaxListeners(socket.getMaxListeners() + 1);
+    socket.once("close", closed);
+  }
 }
 
 /**

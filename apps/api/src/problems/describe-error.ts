@@ -37,9 +37,11 @@ const UNAVAILABLE_CODES = new Set([
   "P1017",
 ]);
 
-// pg's words for a connection that broke mid-request, or that a restart left unusable.
+// pg's words for a connection that broke mid-request, or that a restart left unusable; for a
+// pool that stayed full past its wait; and for a prepared statement whose columns a migration
+// changed under it (the pool drops that connection, so the retry succeeds).
 const LOST_CONNECTION =
-  /Connection terminated|connect ECONNREFUSED|Can't reach database|terminating connection due to administrator command|encountered a connection error and is not queryable|the database system is (shutting down|starting up|in recovery mode)/;
+  /Connection terminated|connect ECONNREFUSED|Can't reach database|terminating connection due to administrator command|encountered a connection error and is not queryable|the database system is (shutting down|starting up|in recovery mode)|timeout exceeded when trying to connect|cached plan must not change result type/;
 
 /** Whether the database, not the request, is what failed: the client should retry later. */
 function isDatabaseUnavailable(error: unknown): boolean {

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+
+import { createDatabase } from "../src/client.ts";
+import { useTestDatabase } from "../src/testing/use-test-database.ts";
+
+const { url } = await useTestDatabase();
+
+describe("a full connection pool", () => {
+  it("fails a query that waited its limit for a connection, and serves the next once one is free", async () => {
+    const db = createDatabase(url, { maxConnections: 1, connectionWaitMs: 300 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const holding = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const transaction = db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1`;
+      started();
+      await held;
+    });
+    await holding;
+    const waited = Date.now();
+    await expect(db.$queryRaw`SELECT 1`).rejects.toThrow(/timeout exceeded when trying to connect/);
+    expect(Date.now() - waited).toBeLessThan(5_000);
+    release();
+    await transaction;
+    expect(await db.$queryRaw<{ one: number }[]>`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+    await db.$disconnect();
+  });
+});
