@@ -81,7 +81,9 @@ export async function usageSeries(
           ON r.operator_id = ${operatorId} AND r.day_shift = run.shift AND r.day_start >= run.f AND r.day_start <= run.t
         JOIN unnest(${shiftedDays.start}::timestamptz[], ${shiftedDays.shift}::int[], ${shiftedDays.window}::int[]) AS d (start, shift, w)
           ON d.start = r.day_start AND d.shift = r.day_shift
-       WHERE ${aligned}
+       -- Without shifted days to read (UTC, hour windows) the planner may still start from the
+       -- table and scan it whole: a false constant keeps it from running this part at all.
+       WHERE ${aligned && shiftedDays.start.length > 0}
       UNION ALL
       SELECT q.meter, used.w, q.total * used.sign, q.events * used.sign
         FROM unnest(${uses.edge}::int[], ${uses.window}::int[], ${uses.sign}::int[]) AS used (edge, w, sign)
