@@ -95,10 +95,9 @@ describe("rollup spans", () => {
         const w = shiftedDays.window[i]!;
         expect(at).toBeGreaterThanOrEqual(starts[w]!.getTime());
         expect(at + DAY).toBeLessThanOrEqual((starts[w + 1] ?? end).getTime());
-        expect(shiftedDays.shift[i]).toBe((at % DAY) / 60_000);
         const { runs } = shiftedDays;
         const run = runs.shift.findIndex(
-          (shift, r) => shift === shiftedDays.shift[i] && runs.from[r]! <= iso && iso <= runs.to[r]!,
+          (shift, r) => shift === (at % DAY) / 60_000 && runs.from[r]! <= iso && iso <= runs.to[r]!,
         );
         expect(run).toBeGreaterThanOrEqual(0);
       });

@@ -14,17 +14,15 @@ export interface DayWindows {
 }
 
 /**
- * The shifted days (24 hours from `start[i]`, which is `shift[i]` minutes after a UTC midnight)
- * whose rollups count, each in its one window (`usage_rollups_shifted_days`). `runs` are the
- * stretches of consecutive windows on one shift (a Berlin year: winter, summer, winter), each
- * read as one range of the index; `shifts` are the distinct ones, which the database must keep.
+ * The shifted days (24 hours from `start[i]`, whose time of day names its shift) whose rollups
+ * count, each in its one window (`usage_rollups_shifted_days`). `runs` are the stretches of
+ * consecutive days on one shift (a Berlin year: winter, summer, winter), each read as one
+ * range of the index.
  */
 export interface ShiftedDays {
   start: string[];
-  shift: number[];
   window: number[];
   runs: { shift: number[]; from: string[]; to: string[] };
-  shifts: number[];
 }
 
 /**
@@ -93,13 +91,7 @@ function rowsOf(from: number, to: number): number {
 
 function collector(shifts: KeptShifts) {
   const days: DayWindows = { day: [], window: [] };
-  const shiftedDays: ShiftedDays = {
-    start: [],
-    shift: [],
-    window: [],
-    runs: { shift: [], from: [], to: [] },
-    shifts: [],
-  };
+  const shiftedDays: ShiftedDays = { start: [], window: [], runs: { shift: [], from: [], to: [] } };
   const hours: Spans = { from: [], to: [], edge: [] };
   const quarters: Spans = { from: [], to: [], edge: [] };
   const uses: EdgeUses = { edge: [], window: [], sign: [] };
@@ -162,9 +154,7 @@ function collector(shifts: KeptShifts) {
         runs.to.push(isoInstant(at));
       }
       shiftedDays.start.push(isoInstant(at));
-      shiftedDays.shift.push(shift);
       shiftedDays.window.push(window);
-      if (!shiftedDays.shifts.includes(shift)) shiftedDays.shifts.push(shift);
     }
     return at;
   };

@@ -79,8 +79,7 @@ export async function usageSeries(
              AS run (shift, f, t)
         JOIN usage_rollups_shifted_days r
           ON r.operator_id = ${operatorId} AND r.day_shift = run.shift AND r.day_start >= run.f AND r.day_start <= run.t
-        JOIN unnest(${shiftedDays.start}::timestamptz[], ${shiftedDays.shift}::int[], ${shiftedDays.window}::int[]) AS d (start, shift, w)
-          ON d.start = r.day_start AND d.shift = r.day_shift
+        JOIN unnest(${shiftedDays.start}::timestamptz[], ${shiftedDays.window}::int[]) AS d (start, w) ON d.start = r.day_start
        -- Without shifted days to read (UTC, hour windows) the planner may still start from the
        -- table and scan it whole: a false constant keeps it from running this part at all.
        WHERE ${aligned && shiftedDays.start.length > 0}
@@ -93,7 +92,7 @@ export async function usageSeries(
         FROM (${entriesOutsideRollups(operatorId, start, end, Prisma.sql`(SELECT watermark FROM mark)`)}) AS outside
     )
     SELECT json_agg(json_build_array(meter, win, total, events))::text AS windows,
-           (SELECT ${shiftedDays.shifts}::int[] <@ coalesce(array_agg(minutes), '{}') FROM usage_day_shifts) AS kept
+           (SELECT ${shiftedDays.runs.shift}::int[] <@ coalesce(array_agg(minutes), '{}') FROM usage_day_shifts) AS kept
       FROM (
       SELECT meter, win, sum(total)::text AS total, sum(events)::bigint AS events
         FROM parts WHERE ${meters === null} OR meter = ANY(${meters ?? []}::text[])
