@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { compactUsage } from "@slotwise/db";
+import { compactUsageFully } from "@slotwise/db/testing";
 
 import { startApi, type Api } from "./harness.ts";
 import { trpcClient } from "./trpc-client.ts";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await record("series-a", 1.5, "2026-02-01T18:29:00Z");
   await record("series-a", 2, "2026-02-01T18:30:00Z");
   await record("series-b", 4, "2026-02-02T03:10:00Z");
-  await compactUsage(api.db);
+  await compactUsageFully(api.db);
   await record("series-a", 0.25, "2026-02-02T03:40:00Z");
   client = trpcClient(api.base);
   await client.console.session.signIn.mutate({ email: "demo@example.com", password: "correct-horse-battery" });

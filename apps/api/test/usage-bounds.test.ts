@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { ExactDecimal } from "@slotwise/core";
-import { compactUsage } from "@slotwise/db";
+import { compactUsageFully } from "@slotwise/db/testing";
 
 import { problemOf, startApi, type Api } from "./harness.ts";
 
@@ -55,7 +55,7 @@ describe("Usage bounds over REST", () => {
     const before = await summary();
     expect(before).toContain('{"Meter":"whole","TotalUsage":8999999999999991,"EventCount":9}');
     expect(before).toContain('{"Meter":"fraction","TotalUsage":987654312.987648,"EventCount":8}');
-    await compactUsage(api.db);
+    await compactUsageFully(api.db);
     expect(await summary()).toBe(before);
   });
 });

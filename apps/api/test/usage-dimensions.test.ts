@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { compactUsage } from "@slotwise/db";
+import { compactUsageFully } from "@slotwise/db/testing";
 
 import { problemOf, startApi, type Api } from "./harness.ts";
 
@@ -185,7 +185,7 @@ beforeAll(async () => {
     { meter: "sms", usage: "0.4", extraInfo: '{"plan":"pro"}', dims: { plan: "pro" }, iso: "2026-05-31T23:45:00Z" },
     { meter: "sms", usage: "1", extraInfo: null, dims: {}, iso: "2026-05-20T00:00:00Z" },
   ]);
-  await compactUsage(api.db);
+  await compactUsageFully(api.db);
   const folded = await api.db.usageRollupDims15m.aggregate({ where: { operatorId }, _sum: { events: true } });
   expect(folded._sum.events).toBe(BigInt(sent.length));
 
@@ -228,7 +228,7 @@ describe("GET /usage/meters with groupBy", () => {
 
   it("answers the same after everything is folded", async () => {
     const before = await summary("groupBy=plan&groupBy=n");
-    await compactUsage(api.db);
+    await compactUsageFully(api.db);
     expect(await summary("groupBy=plan&groupBy=n")).toEqual(before);
     await expectAnswer("groupBy=plan&groupBy=n", ["plan", "n"], everything);
   });

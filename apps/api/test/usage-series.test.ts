@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { seriesQuerySchema } from "@slotwise/core";
-import { compactUsage } from "@slotwise/db";
+import { compactUsageFully } from "@slotwise/db/testing";
 
 import { usageSeriesSchema } from "../src/presenters/usage-schema.ts";
 import { usageWindowSeries } from "../src/services/usage-window-series.ts";
@@ -135,7 +135,7 @@ beforeAll(async () => {
   // Half the entries folded into the rollups, half left for the compactor: the series reads both.
   expect((await post(ENTRIES.slice(0, 600))).status).toBe(201);
   expect((await post(ENTRIES.slice(0, 600), other)).status).toBe(201);
-  await compactUsage(api.db);
+  await compactUsageFully(api.db);
   expect((await post(ENTRIES.slice(600))).status).toBe(201);
   expect((await post(ENTRIES.slice(600, 900), other)).status).toBe(201);
   // A built-in meter, as the platform records it, on 2026-10-26 in Berlin.
@@ -223,7 +223,7 @@ describe("GET /usage/meters/series", () => {
 
   it("sums exactly: 0.1 and 0.2 in one hour are 0.3, one from the rollups and one not", async () => {
     expect((await post([{ Meter: "exact", Usage: 0.1, OccurredAt: at("2026-08-01T10:05:00Z") }])).status).toBe(201);
-    await compactUsage(api.db);
+    await compactUsageFully(api.db);
     expect((await post([{ Meter: "exact", Usage: 0.2, OccurredAt: at("2026-08-01T10:50:00Z") }])).status).toBe(201);
     const { body } = await series("from=2026-08-01&to=2026-08-01&tz=UTC&window=hour&meter=exact");
     expect(body.data.Series[0]?.Points[10]).toEqual({

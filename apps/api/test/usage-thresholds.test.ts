@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { compactUsage, hashPassword } from "@slotwise/db";
+import { hashPassword } from "@slotwise/db";
+import { compactUsageFully } from "@slotwise/db/testing";
 
 import { checkUsageThresholds as checkAll } from "../src/jobs/check-thresholds.ts";
 import { createMailer } from "../src/jobs/mailer.ts";
@@ -66,7 +67,7 @@ describe("usage thresholds", () => {
     // 17:30 in Kolkata on 10 June.
     const firstDay = new Date("2026-06-10T12:00:00Z");
     await batch("api-calls", [4, 4], "2026-06-10T02:00:00Z");
-    await compactUsage(api.db);
+    await compactUsageFully(api.db);
     expect(await checkUsageThresholds(api.db, firstDay)).toBe(0);
 
     // This batch takes the day from 8 to 12: past 10, not 1000; the month (12) stays under 15.5.
@@ -92,7 +93,7 @@ describe("usage thresholds", () => {
     // The next day in Kolkata: 10 is crossed again, in a period of its own; the month reaches 15.5 once.
     const secondDay = new Date("2026-06-11T12:00:00Z");
     await batch("api-calls", [3.5], "2026-06-11T01:00:00Z");
-    await compactUsage(api.db);
+    await compactUsageFully(api.db);
     await batch("api-calls", [7], "2026-06-11T03:00:00Z");
     const again = await Promise.all([checkUsageThresholds(api.db, secondDay), checkUsageThresholds(api.db, secondDay)]);
     expect(again.reduce((a, b) => a + b, 0)).toBe(2);

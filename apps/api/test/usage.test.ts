@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { compactUsage } from "@slotwise/db";
+import { compactUsageFully } from "@slotwise/db/testing";
 
 import { problemOf, startApi, type Api } from "./harness.ts";
 
@@ -217,7 +217,7 @@ describe("GET /usage/meters", () => {
 
   it("gives the same answer before and after the rollups are compacted", async () => {
     const before = await summary("from=2026-03-01&to=2026-11-30&tz=Asia/Kolkata");
-    await compactUsage(api.db);
+    await compactUsageFully(api.db);
     const after = await summary("from=2026-03-01&to=2026-11-30&tz=Asia/Kolkata");
     expect(after.body).toEqual(before.body);
     expect(before.body.data.Totals.Events).toBeGreaterThan(10);

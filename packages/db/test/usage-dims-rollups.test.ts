@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { ExactDecimal, type DimensionQuery } from "@slotwise/core";
 
+import { compactUsageFully } from "../src/testing/compact-usage-fully.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { compactUsage } from "../src/usage/compact-usage.ts";
 import { recordUsageBatch } from "../src/usage/record-usage-batch.ts";
@@ -133,7 +134,7 @@ describe("dims rollups", () => {
     for (const extra of ['{"a":"x","b":1}', '{"b":1.0,"a":"x"}', null, "[1]"]) {
       await recordUsage(db, { operatorId: operator.id, meter: "m", usage: "1", extraInfo: extra, occurredAt });
     }
-    await compactUsage(db);
+    await compactUsageFully(db);
     const rows = await db.usageRollupDimsDaily.findMany({ where: { operatorId: operator.id } });
     expect(
       rows

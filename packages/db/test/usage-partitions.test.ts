@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { ExactDecimal, localBuckets, makePeriod, periodInstants } from "@slotwise/core";
 
 import { createDatabase } from "../src/client.ts";
+import { compactUsageFully } from "../src/testing/compact-usage-fully.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
-import { compactUsage } from "../src/usage/compact-usage.ts";
 import { recordUsageBatch } from "../src/usage/record-usage-batch.ts";
 import { recordBuiltInUsage, recordUsage } from "../src/usage/record-usage.ts";
 import { usageTotals } from "../src/usage/summarize-usage.ts";
@@ -93,7 +93,7 @@ describe("monthly partitions of usage entries", () => {
   it("move the entries the default partition caught into the month made for them, still folded", async () => {
     const operator = await db.operator.create({ data: { slug: "caught", name: "Caught" } });
     const entry = await record(operator.id, "far", "2031", "2031-05-02T10:00:00Z", "far-ahead");
-    await compactUsage(db);
+    await compactUsageFully(db);
     const before = await db.$queryRaw<{ created_xid: bigint }[]>`SELECT created_xid FROM usage_entries_default`;
     expect(before).toHaveLength(1);
     expect(await makeUsagePartitions(db, new Date("2026-11-23T00:00:00Z"), new Date("2026-11-01T00:00:00Z"))).toContain(
@@ -184,7 +184,7 @@ describe("monthly partitions of usage entries", () => {
       new Date("2024-01-20T08:00:00Z"),
       "order:9",
     );
-    await compactUsage(db);
+    await compactUsageFully(db);
     const before = {
       jan: await answers(operator.id, "2024-01-01", "2024-01-31"),
       janToMar: await answers(operator.id, "2024-01-01", "2024-03-31"),
@@ -217,7 +217,7 @@ describe("monthly partitions of usage entries", () => {
   it("are kept while any entry of theirs is not yet folded, or set aside", async () => {
     const operator = await db.operator.create({ data: { slug: "unfolded", name: "Unfolded" } });
     await makeUsagePartitions(db, new Date("2026-11-23T12:00:00Z"), new Date("2023-05-01T00:00:00Z"));
-    await compactUsage(db);
+    await compactUsageFully(db);
     await record(operator.id, "late", "1", "2023-05-10T00:00:00Z");
     const cutoff = new Date("2023-07-01T00:00:00Z");
     const set = await record(operator.id, "late", "1", "2023-06-10T00:00:00Z");
@@ -227,7 +227,7 @@ describe("monthly partitions of usage entries", () => {
     expect(await dropExpiredUsagePartitions(db, cutoff)).toMatchObject({
       kept: ["usage_entries_2023_05", "usage_entries_2023_06"],
     });
-    await compactUsage(db);
+    await compactUsageFully(db);
     expect(await dropExpiredUsagePartitions(db, cutoff)).toMatchObject({
       dropped: ["usage_entries_2023_05"],
       kept: ["usage_entries_2023_06"],

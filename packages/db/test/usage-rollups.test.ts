@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { ExactDecimal } from "@slotwise/core";
 
+import { compactUsageFully } from "../src/testing/compact-usage-fully.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { compactUsage } from "../src/usage/compact-usage.ts";
 import { usageTotals } from "../src/usage/summarize-usage.ts";
@@ -220,16 +221,16 @@ describe("usage rollups", () => {
         orderBy: { dayStart: "asc" },
       });
     await entry(60, "1.5");
-    await compactUsage(db);
+    await compactUsageFully(db);
     // Open days are not kept: folds into them cost nothing more.
     expect(await kolkata()).toEqual([]);
-    await compactUsage(db, new Date(day.getTime() + 3 * DAY));
+    await compactUsageFully(db, new Date(day.getTime() + 3 * DAY));
     expect((await kolkata()).map((d) => [d.dayStart.toISOString(), d.total.toFixed(), Number(d.events)])).toEqual([
       [new Date(day.getTime() - 5.5 * 3_600_000).toISOString(), "1.5", 1],
     ]);
-    await compactUsage(db, new Date(day.getTime() + 4 * DAY));
+    await compactUsageFully(db, new Date(day.getTime() + 4 * DAY));
     await entry(120, "2");
-    await compactUsage(db, new Date(day.getTime() + 4 * DAY));
+    await compactUsageFully(db, new Date(day.getTime() + 4 * DAY));
     expect((await kolkata()).map((d) => [d.total.toFixed(), Number(d.events)])).toEqual([["3.5", 2]]);
     expect(await shiftedDaysOutOfStep()).toEqual([]);
   });

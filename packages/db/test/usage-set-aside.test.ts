@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ExactDecimal } from "@slotwise/core";
 
 import { createDatabase } from "../src/client.ts";
+import { compactUsageFully } from "../src/testing/compact-usage-fully.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { compactUsage } from "../src/usage/compact-usage.ts";
 import { usageTotals } from "../src/usage/summarize-usage.ts";
@@ -44,7 +45,7 @@ describe("usage rollups of any size", () => {
   it("fold entries at the entry column's maximum, many to one quarter hour, exactly", async () => {
     const max = "99999999999999999999999999.999999999999";
     for (let i = 0; i < 3; i++) await record(first.id, "huge", max, slot + i * 1000);
-    expect((await compactUsage(db)).folded).toBe(3);
+    expect((await compactUsageFully(db)).folded).toBe(3);
     expect(await totals(first.id, dayStart, dayAfter)).toEqual({
       huge: ["299999999999999999999999999.999999999997", 3],
     });
@@ -66,7 +67,7 @@ describe("an entry the rollups refuse", () => {
     await record(first.id, "sms", "0.5", slot + 3_600_000);
     const before = await watermark();
 
-    const compaction = await compactUsage(db);
+    const compaction = await compactUsageFully(db);
     expect(compaction.folded).toBe(4);
     expect(compaction.setAside).toEqual([
       { entryId: refused.id, reason: expect.stringMatching(/numeric field overflow/) as string },
@@ -85,10 +86,10 @@ describe("an entry the rollups refuse", () => {
     expect(await totals(second.id, dayStart, dayAfter)).toEqual({ "api-calls": ["5", 2] });
 
     // Set aside once: the next compactions pass it by, and later entries, same slot or later, fold.
-    expect(await compactUsage(db)).toEqual({ folded: 0, setAside: [] });
+    expect(await compactUsageFully(db)).toEqual({ folded: 0, setAside: [] });
     await record(second.id, "api-calls", "4", slot + 240_000);
     await record(first.id, "api-calls", "1", slot + DAY);
-    const later = await compactUsage(db);
+    const later = await compactUsageFully(db);
     expect(later).toEqual({ folded: 2, setAside: [] });
     expect(await rollups()).toEqual([
       [first.id, "2026-05-04T10:00:00.000Z", "api-calls", "90000000000000000000000000", 1],
@@ -116,7 +117,7 @@ describe("a compaction that fails for a reason other than the data", () => {
       });
       expect(await watermark()).toBe(before);
       expect(await db.usageSetAside.count()).toBe(1);
-      expect((await compactUsage(impatient)).folded).toBe(1);
+      expect((await compactUsageFully(impatient)).folded).toBe(1);
     } finally {
       await impatient.$disconnect();
     }

@@ -9,8 +9,8 @@ import { ExactDecimal } from "@slotwise/core";
 import { createDatabase } from "../src/client.ts";
 import { readMigrations, runMigrations } from "../src/migrate/run-migrations.ts";
 import { migrationsDir } from "../src/paths.ts";
+import { compactUsageFully } from "../src/testing/compact-usage-fully.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
-import { compactUsage } from "../src/usage/compact-usage.ts";
 import { usageTotals } from "../src/usage/summarize-usage.ts";
 
 const { url } = await useTestDatabase({ content: "empty" });
@@ -34,7 +34,7 @@ describe("a database whose compactor was stuck on an overflowing quarter hour", 
       ).rejects.toThrow(/numeric field overflow/);
 
       expect(await runMigrations(url)).toContain(FIX);
-      expect(await compactUsage(db)).toEqual({ folded: 2, setAside: [] });
+      expect(await compactUsageFully(db)).toEqual({ folded: 2, setAside: [] });
       const [total] = await usageTotals(
         db,
         operator.id,

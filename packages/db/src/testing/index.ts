@@ -5,3 +5,4 @@ export { seedDemoData } from "../seed/seed-demo-data.ts";
 export { useTestDatabase, type TestDb } from "./use-test-database.ts";
 export { freePort } from "../runtime/free-port.ts";
 export { stopChild } from "../runtime/stop-child.ts";
+export { compactUsageFully } from "./compact-usage-fully.ts";

@@ -1,0 +1,27 @@
+import type { Database } from "../client.ts";
+import { compactUsage, type Compaction } from "../usage/compact-usage.ts";
+
+/**
+ * Compacts until every usage entry committed before the call is folded. One compaction folds
+ * only below the cluster's snapshot horizon, and a transaction open in any database of the
+ * cluster (a parallel test file's) holds that horizon back, so a test that expects its entries
+ * folded must wait for the horizon to pass them rather than trust a single run.
+ */
+export async function compactUsageFully(db: Database, now?: Date, waitMs = 60_000): Promise<Compaction> {
+  const [{ mark }] = await db.$queryRaw<{ mark: bigint }[]>`SELECT pg_current_xact_id()::text::bigint AS mark`;
+  const total: Compaction = { folded: 0, setAside: [] };
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const run = await compactUsage(db, now);
+    total.folded += run.folded;
+    total.setAside.push(...run.setAside);
+    const [{ watermark }] = await db.$queryRaw<
+      { watermark: bigint }[]
+    >`SELECT watermark FROM usage_compaction WHERE id = 1`;
+    if (watermark > mark) return total;
+    if (Date.now() > deadline) {
+      throw new Error(`usage compaction stayed below transaction ${mark} for ${waitMs} ms (watermark ${watermark})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
