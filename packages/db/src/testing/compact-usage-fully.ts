@@ -8,16 +8,18 @@ import { compactUsage, type Compaction } from "../usage/compact-usage.ts";
  * folded must wait for the horizon to pass them rather than trust a single run.
  */
 export async function compactUsageFully(db: Database, now?: Date, waitMs = 60_000): Promise<Compaction> {
-  const [{ mark }] = await db.$queryRaw<{ mark: bigint }[]>`SELECT pg_current_xact_id()::text::bigint AS mark`;
+  const [{ mark }] = (await db.$queryRaw<{ mark: bigint }[]>`SELECT pg_current_xact_id()::text::bigint AS mark`) as [
+    { mark: bigint },
+  ];
   const total: Compaction = { folded: 0, setAside: [] };
   const deadline = Date.now() + waitMs;
   for (;;) {
     const run = await compactUsage(db, now);
     total.folded += run.folded;
     total.setAside.push(...run.setAside);
-    const [{ watermark }] = await db.$queryRaw<
+    const [{ watermark }] = (await db.$queryRaw<
       { watermark: bigint }[]
-    >`SELECT watermark FROM usage_compaction WHERE id = 1`;
+    >`SELECT watermark FROM usage_compaction WHERE id = 1`) as [{ watermark: bigint }];
     if (watermark > mark) return total;
     if (Date.now() > deadline) {
       throw new Error(`usage compaction stayed below transaction ${mark} for ${waitMs} ms (watermark ${watermark})`);
