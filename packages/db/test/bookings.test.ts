@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ConflictError } from "@slotwise/core";
 
 import { cancelBookingInTx } from "../src/bookings/cancel-booking.ts";
-import { createBookingInTx } from "../src/bookings/create-booking.ts";
+import { sellBooking } from "../src/bookings/sell-booking.ts";
 import { createDatabase, type Database } from "../src/client.ts";
 import { markEmailSentInTx } from "../src/email/mark-email-sent.ts";
 import { Prisma } from "../src/generated/prisma/client.ts";
@@ -37,7 +37,7 @@ function partnerBooking(
   pool: Database = db,
 ) {
   return pool.$transaction((tx) =>
-    createBookingInTx(tx, {
+    sellBooking(tx, {
       product,
       timeslotId: timeslot.id,
       startsAt: timeslot.startsAt,

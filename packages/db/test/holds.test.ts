@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { cancelBookingInTx } from "../src/bookings/cancel-booking.ts";
-import { createBookingInTx } from "../src/bookings/create-booking.ts";
+import { sellBooking } from "../src/bookings/sell-booking.ts";
 import { expireHolds } from "../src/bookings/expire-holds.ts";
 import { createDatabase } from "../src/client.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
@@ -15,7 +15,7 @@ describe("the expiry of holds", () => {
     const now = new Date();
     const hold = (minutesLeft: number) =>
       db.$transaction((tx) =>
-        createBookingInTx(tx, {
+        sellBooking(tx, {
           product,
           timeslotId: timeslot.id,
           startsAt: timeslot.startsAt,
@@ -56,7 +56,7 @@ describe("the expiry of holds", () => {
   it("refuses a confirmed booking without a customer, in the database itself", async () => {
     const { product, timeslot } = await operatorWithSlot(db, { slug: "no-customer", capacity: 5 });
     const attempt = db.$transaction((tx) =>
-      createBookingInTx(tx, {
+      sellBooking(tx, {
         product,
         timeslotId: timeslot.id,
         startsAt: timeslot.startsAt,
@@ -81,7 +81,7 @@ describe("the expiry of holds", () => {
     const { product, timeslot } = await operatorWithSlot(db, { slug: "short-hold", capacity: 5 });
     const now = new Date(timeslot.startsAt.getTime() - 10 * 60_000);
     const held = await db.$transaction((tx) =>
-      createBookingInTx(tx, {
+      sellBooking(tx, {
         product: { ...product, bookingCutoffMinutes: 0 },
         timeslotId: timeslot.id,
         startsAt: timeslot.startsAt,

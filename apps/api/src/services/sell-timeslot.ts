@@ -14,7 +14,7 @@ export const CHECKOUT_HOLD_MINUTES = 15;
 export interface Sale {
   product: Product;
   timeslotId: number;
-  /** When the seller read that it starts (see createBookingInTx). */
+  /** When the seller read that it starts (see sellBooking). */
   startsAt: Date;
   /** See priceBooking. */
   priced: PricedBooking;

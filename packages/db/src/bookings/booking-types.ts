@@ -22,7 +22,7 @@ export interface CustomerDetails {
 export interface NewBooking {
   product: BookableProduct;
   timeslotId: number;
-  /** When the caller read that the timeslot starts: the e-mails say so (see createBookingInTx). */
+  /** When the caller read that the timeslot starts: the e-mails say so (see sellBooking). */
   startsAt: Date;
   /** What it buys, priced (see priceUnits): its participants are the places it takes. */
   priced: PricedBooking;

@@ -1,5 +1,5 @@
 import type { NewBooking } from "../bookings/booking-types.ts";
-import { createBookingInTx } from "../bookings/create-booking.ts";
+import { sellBooking } from "../bookings/sell-booking.ts";
 import type { Database } from "../client.ts";
 import type { Tx } from "../tx.ts";
 
@@ -29,6 +29,6 @@ export async function checkoutOrderInTx(tx: Tx, input: CheckoutInput) {
       createdAt: input.now,
     },
   });
-  const booking = await createBookingInTx(tx, { ...input, source: "ONLINE", orderId: order.id });
+  const booking = await sellBooking(tx, { ...input, source: "ONLINE", orderId: order.id });
   return { order, booking };
 }

@@ -1,5 +1,5 @@
 import type { NewBooking } from "../bookings/booking-types.ts";
-import { createBookingInTx } from "../bookings/create-booking.ts";
+import { sellBooking } from "../bookings/sell-booking.ts";
 import type { Database } from "../client.ts";
 import type { OrderChannel } from "../generated/prisma/client.ts";
 import type { Tx } from "../tx.ts";
@@ -35,7 +35,7 @@ export async function placePaidOrderInTx(tx: Tx, input: PaidOrderInput) {
       createdAt: input.now,
     },
   });
-  const booking = await createBookingInTx(tx, { ...input, source: input.channel, orderId: order.id });
+  const booking = await sellBooking(tx, { ...input, source: input.channel, orderId: order.id });
   await recordOrderCompletedInTx(tx, order, input.now);
   return { order, booking };
 }

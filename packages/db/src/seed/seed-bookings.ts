@@ -9,7 +9,7 @@ import {
 
 import type { CustomerDetails } from "../bookings/booking-types.ts";
 import { cancelBookingInTx } from "../bookings/cancel-booking.ts";
-import { createBookingInTx } from "../bookings/create-booking.ts";
+import { sellBooking } from "../bookings/sell-booking.ts";
 import { checkoutOrderInTx } from "../orders/checkout-order.ts";
 import { placePaidOrderInTx } from "../orders/place-paid-order.ts";
 import { settlePaymentInTx } from "../orders/settle-payment.ts";
@@ -189,7 +189,7 @@ async function book(ctx: SeedContext, slot: Slot, participants: number): Promise
   let bookingId: number;
   if (channel === "PARTNER") {
     const partner = random.pick(catalog.partners);
-    const booking = await createBookingInTx(tx, {
+    const booking = await sellBooking(tx, {
       ...common,
       source: "PARTNER",
       partnerId: partner.id,

@@ -8,7 +8,7 @@ import {
   waiverStatus,
   type PricedBooking,
 } from "@slotwise/core";
-import { createBookingInTx, type Db, type Product } from "@slotwise/db";
+import { sellBooking, type Db, type Product } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
@@ -112,7 +112,7 @@ export const createBooking = partnerProcedure
           }
           const sell = async (tx: Db) => {
             const now = ctx.now();
-            const booking = await createBookingInTx(tx, {
+            const booking = await sellBooking(tx, {
               product,
               timeslotId: slot.id,
               startsAt: slot.startsAt,

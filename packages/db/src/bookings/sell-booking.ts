@@ -21,7 +21,7 @@ import { placesFit } from "./take-places.ts";
  * another start (the customer asked for the one they read), or, places having been freed
  * between the two, another try, a few times at most.
  */
-export async function createBookingInTx(db: Db, input: NewBooking): Promise<Booking> {
+export async function sellBooking(db: Db, input: NewBooking): Promise<Booking> {
   const { priced, product, now } = input;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const [booking] = await insertBooking(db, input);
