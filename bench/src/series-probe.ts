@@ -13,7 +13,8 @@
 import { readFile } from "node:fs/promises";
 
 import { addDays, localBuckets, makePeriod, periodInstants, todayIn } from "@slotwise/core";
-import { compactUsage, createApiKey, createDatabase, usageSeries, type Db } from "@slotwise/db";
+import { createApiKey, createDatabase, usageSeries, type Db } from "@slotwise/db";
+import { compactUsageFully } from "@slotwise/db/testing";
 
 import { Prisma } from "../../packages/db/src/generated/prisma/client.ts";
 import { percentile } from "./scenarios/summary.ts";
@@ -32,7 +33,7 @@ async function load(entries: number) {
     operator.id,
     entries,
   );
-  await compactUsage(db);
+  await compactUsageFully(db);
   // Index-only reads need the visibility map, which a long-lived table has from autovacuum.
   for (const table of [
     "usage_entries",

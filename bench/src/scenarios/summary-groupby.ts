@@ -1,5 +1,5 @@
 import { addDays, todayIn } from "@slotwise/core";
-import { compactUsage } from "@slotwise/db";
+import { compactUsageFully } from "@slotwise/db/testing";
 
 import type { BenchStack } from "../stack.ts";
 
@@ -51,7 +51,7 @@ export async function summaryGroupByLatency(
     );
   }
   const inserted = performance.now();
-  await compactUsage(stack.db);
+  await compactUsageFully(stack.db);
   const compacted = performance.now();
   // Measured in the steady state: otherwise autovacuum's first pass over the million new rows
   // shares the 2 cores with the requests.

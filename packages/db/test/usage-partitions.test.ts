@@ -90,7 +90,7 @@ describe("monthly partitions of usage entries", () => {
     }
   });
 
-  it("move the entries the default partition caught into the month made for them, still folded", async () => {
+  it("move the entries the default partition caught into the month made for them, still folded, and analyze both", async () => {
     const operator = await db.operator.create({ data: { slug: "caught", name: "Caught" } });
     const entry = await record(operator.id, "far", "2031", "2031-05-02T10:00:00Z", "far-ahead");
     await compactUsageFully(db);
@@ -101,6 +101,14 @@ describe("monthly partitions of usage entries", () => {
     );
     expect(await db.$queryRaw`SELECT created_xid FROM usage_entries_2031_05`).toEqual(before);
     expect(await db.$queryRaw`SELECT count(*)::int AS n FROM usage_entries_default`).toEqual([{ n: 0 }]);
+    // Both tables are analyzed with the move: the planner knows at once where the rows are.
+    expect(
+      await db.$queryRaw`SELECT relname::text AS name, reltuples::int AS rows FROM pg_class
+                          WHERE relname IN ('usage_entries_2031_05', 'usage_entries_default') ORDER BY 1`,
+    ).toEqual([
+      { name: "usage_entries_2031_05", rows: 1 },
+      { name: "usage_entries_default", rows: 0 },
+    ]);
     // Its EventID still finds it; the rollups counted it once.
     expect(await record(operator.id, "far", "1", "2031-05-02T10:00:00Z", "far-ahead")).toEqual({
       entry: entry.entry,

@@ -4,8 +4,8 @@ import { compactUsage, type Compaction } from "../usage/compact-usage.ts";
 /**
  * Compacts until every usage entry committed before the call is folded. One compaction folds
  * only below the cluster's snapshot horizon, and a transaction open in any database of the
- * cluster (a parallel test file's) holds that horizon back, so a test that expects its entries
- * folded must wait for the horizon to pass them rather than trust a single run.
+ * cluster (a parallel test file's) holds that horizon back, so a test or a bench that expects its
+ * entries folded must wait for the horizon to pass them rather than trust a single run.
  */
 export async function compactUsageFully(db: Database, now?: Date, waitMs = 60_000): Promise<Compaction> {
   const [{ mark }] = (await db.$queryRaw<{ mark: bigint }[]>`SELECT pg_current_xact_id()::text::bigint AS mark`) as [
