@@ -171,6 +171,16 @@ describe("authentication", () => {
     );
   });
 
+  it("reads a percent-encoded partner segment as the same partner, and a malformed one as no partner", async () => {
+    const encoded = await api.request("/api/v2/ota/acme%2Dtravel/products", { key });
+    expect(encoded.status).toBe(200);
+    const upper = await api.request("/api/v2/ota/%41cme-travel/products", { key });
+    expect(upper.status).toBe(200);
+    const malformed = await api.request("/api/v2/ota/acme%E0%A4%A/products", { key });
+    expect(malformed.status).not.toBe(200);
+    expect(malformed.status).toBeLessThan(500);
+  });
+
   it("keeps the last-use time without writing on every request", async () => {
     const fresh = await api.key();
     const prefix = fresh.slice(0, 11);
