@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { cancelBookingInTx } from "../src/bookings/cancel-booking.ts";
-import { sellBooking } from "../src/bookings/sell-booking.ts";
 import { expireHolds } from "../src/bookings/expire-holds.ts";
+import { sellBooking } from "../src/bookings/sell-booking.ts";
 import { createDatabase } from "../src/client.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { operatorWithSlot } from "./fixtures.ts";
