@@ -25,6 +25,7 @@ import { registerCompression } from "./compression.ts";
 import { docsPage } from "./docs-page.ts";
 import { normalizeMediaType } from "./media-type.ts";
 import { metricsRoute } from "./metrics-route.ts";
+import { normalizePath } from "./normalize-path.ts";
 import { openApiDocument } from "./openapi-document.ts";
 import { paymentWebhookPlugin } from "./payment-webhook.ts";
 import { problemPage } from "./problem-page.ts";
@@ -82,6 +83,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const { env } = options;
   const app = Fastify({
     serverFactory: headAsGet,
+    rewriteUrl: (req) => normalizePath(req.url ?? "/"),
     trustProxy: env.TRUST_PROXY,
     // The largest any path takes; each path's own limit is checked as its body is read.
     bodyLimit: BATCH_BODY_LIMIT,
