@@ -5,7 +5,6 @@ import { ExactDecimal, type DimensionQuery } from "@slotwise/core";
 
 import { compactUsageFully } from "../src/testing/compact-usage-fully.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
-import { compactUsage } from "../src/usage/compact-usage.ts";
 import { recordUsageBatch } from "../src/usage/record-usage-batch.ts";
 import { recordUsage } from "../src/usage/record-usage.ts";
 import { usageTotalsByDimensions } from "../src/usage/summarize-usage-by-dimensions.ts";
@@ -107,7 +106,7 @@ describe("dims rollups", () => {
             }
           };
           await write(entries.slice(0, half));
-          if (compactMidway) await compactUsage(db);
+          if (compactMidway) await compactUsageFully(db);
           await write(entries.slice(half));
           const start = new Date(origin + from * 15 * 60_000);
           const end = new Date(start.getTime() + length * 15 * 60_000);
@@ -116,7 +115,7 @@ describe("dims rollups", () => {
             await truth(start, end, [dimension], plan),
           );
           expect(await totals(start, end, { groupBy: [], filters })).toEqual(await truth(start, end, [], plan));
-          await compactUsage(db);
+          await compactUsageFully(db);
           expect(await totals(start, end, { groupBy: [dimension], filters })).toEqual(
             await truth(start, end, [dimension], plan),
           );

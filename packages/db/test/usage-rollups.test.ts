@@ -95,7 +95,7 @@ describe("usage rollups", () => {
               })),
             });
           await insert(entries.slice(0, half));
-          if (compactMidway) await compactUsage(db);
+          if (compactMidway) await compactUsageFully(db);
           await insert(entries.slice(half));
           await db.usageEntry.create({
             data: { operatorId: other.id, meter: "api-calls", usage: "1000", occurredAt: new Date(origin + DAY) },

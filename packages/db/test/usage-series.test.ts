@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 
 import { addDays, ExactDecimal, localBuckets, makePeriod, periodInstants, type BucketUnit } from "@slotwise/core";
 
+import { compactUsageFully } from "../src/testing/compact-usage-fully.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
-import { compactUsage } from "../src/usage/compact-usage.ts";
 import { usageSeries } from "../src/usage/usage-series.ts";
 
 const { db } = await useTestDatabase();
@@ -49,7 +49,7 @@ describe("usage series in local windows computed by the application", () => {
     await record("a", "2", "2026-10-25T01:30:00Z");
     await record("a", "4", "2026-10-24T23:30:00Z");
     await record("b", "0.5", "2026-10-25T22:59:59Z");
-    await compactUsage(db);
+    await compactUsageFully(db);
     await record("a", "8", "2026-10-25T01:45:00Z");
     expect(await series("2026-10-25", "2026-10-25", "Europe/Lisbon", "hour")).toEqual([
       ["2026-10-24T23:00:00.000Z", "2026-10-25T00:00", "a", "4", 1],
@@ -90,7 +90,7 @@ describe("usage series in local windows computed by the application", () => {
       occurredAt: new Date(Date.parse("2026-08-30T18:30:00Z") + i * 7_200_000),
     }));
     await db.usageEntry.createMany({ data: entries });
-    await compactUsage(db);
+    await compactUsageFully(db);
     const { end } = periodInstants(makePeriod("2026-09-01", "2026-09-30", "Asia/Kolkata"));
     const starts = localBuckets("2026-09-01", "2026-09-30", "Asia/Kolkata", "day").map((w) => w.start);
     const expected = starts.map((s, i) => {
@@ -148,7 +148,7 @@ describe("usage series in local windows computed by the application", () => {
       }));
       if ((await db.usageEntry.count({ where: { operatorId: other.id } })) === 0) {
         await db.usageEntry.createMany({ data: entries.slice(0, 500) });
-        await compactUsage(db);
+        await compactUsageFully(db);
         await db.usageEntry.createMany({ data: entries.slice(500) });
       }
       const { end } = periodInstants(makePeriod(from, to, zone));
@@ -197,7 +197,7 @@ describe("usage series in local windows computed by the application", () => {
             occurredAt: new Date(origin + e.minutes * 60_000),
           }));
           await db.usageEntry.createMany({ data: rows.slice(0, compactAfter) });
-          await compactUsage(db);
+          await compactUsageFully(db);
           await db.usageEntry.createMany({ data: rows.slice(compactAfter) });
           const from = addDays("2026-03-25", firstDay);
           const to = addDays(from, unit === "hour" ? 0 : days);
