@@ -3,16 +3,24 @@ import { describe, expect, it } from "vitest";
 import { normalizePath } from "../src/http/normalize-path.ts";
 
 describe("normalizePath", () => {
-  it("decodes escaped letters, digits, '-', '_' and '~' in the path, in either hex case", () => {
-    expect(normalizePath("/api/v2/ota/acme%2dtravel/activities/%41%62%63%5F%7e%31")).toBe(
-      "/api/v2/ota/acme-travel/activities/Abc_~1",
+  it("decodes escaped unreserved characters in the path, in either hex case", () => {
+    expect(normalizePath("/api/v2/ota/acme%2dtravel/activities/%41%62%63%5F%7e%31%2E")).toBe(
+      "/api/v2/ota/acme-travel/activities/Abc_~1.",
     );
   });
 
-  it("keeps every other escape, '.' included, and the query exactly as sent", () => {
-    expect(normalizePath("/a/%2E%2E/%2F%00%E0%A4%A/%zz?q=%41%2D#%41")).toBe(
-      "/a/%2E%2E/%2F%00%E0%A4%A/%zz?q=%41%2D#%41",
-    );
+  it("resolves dot-segments (encoded or not), backslashes and a trailing slash as the router does", () => {
+    expect(normalizePath("/api/v2/usage/meters/series/?from=1")).toBe("/api/v2/usage/meters/series?from=1");
+    expect(normalizePath("/api/v2/usage/meters/./series")).toBe("/api/v2/usage/meters/series");
+    expect(normalizePath("/api/v2/usage/x/%2E%2E/meters/series/.")).toBe("/api/v2/usage/meters/series");
+    expect(normalizePath("/api/v2/ota/acme-travel\\products")).toBe("/api/v2/ota/acme-travel/products");
+    expect(normalizePath("/api/v2/ota/acme-travel/../globetrek/products")).toBe("/api/v2/ota/globetrek/products");
+  });
+
+  it("keeps other escapes, empty segments, the query and a target that is not a path exactly as sent", () => {
+    expect(normalizePath("/a/%2F%00%E0%A4%A/%zz?q=%41%2D/..#%41")).toBe("/a/%2F%00%E0%A4%A/%zz?q=%41%2D/..#%41");
+    expect(normalizePath("//api/v2")).toBe("//api/v2");
     expect(normalizePath("/plain/path?x=1")).toBe("/plain/path?x=1");
+    expect(normalizePath("*")).toBe("*");
   });
 });

@@ -40,14 +40,16 @@ describe("heavy reads", () => {
   it("charge a usage series for the points it may answer", async () => {
     const heavy = await startApi({ perSecond: 30, burst: 30 });
     const key = await heavy.key({ scopes: ["usage:read"] });
-    const monthOfHours = () =>
-      heavy.request("/api/v2/usage/meters/series?from=2026-10-01&to=2026-10-31&window=hour&tz=UTC", { key });
+    const query = "?from=2026-10-01&to=2026-10-31&window=hour&tz=UTC";
+    const monthOfHours = () => heavy.request(`/api/v2/usage/meters/series${query}`, { key });
+    // Another spelling of the same path is the same request, and costs the same.
+    const respelled = () => heavy.request(`/api/v2/usage/x/%2E%2E/meters/./series/${query}`, { key });
     for (let attempt = 0; attempt < 5; attempt++) {
       await new Promise((r) => setTimeout(r, 1100));
       const started = Date.now();
       const first = await monthOfHours();
       const cheap = await heavy.request("/api/v2/usage/meters?from=2026-10-01&to=2026-10-31&tz=UTC", { key });
-      const second = await monthOfHours();
+      const second = await respelled();
       if (Date.now() - started > 300) continue;
       // 31 days of hours for up to 25 meters cost 20 of the 30 a second; a summary costs 1.
       expect([first.status, cheap.status, second.status]).toEqual([200, 200, 429]);

@@ -1,5 +1,7 @@
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
-const UNRESERVED = /^[A-Za-z0-9_~-]$/;
+const UNRESERVED = /^[A-Za-z0-9._~-]$/;
+// Escapes, backslashes, dot-segments and a trailing slash: what has another spelling.
+const RESPELLED = /[%\\]|\/\.|.\/$/;
 
 function decodeUnreserved(escape: string, hex: string): string {
   const char = String.fromCharCode(parseInt(hex, 16));
@@ -7,15 +9,19 @@ function decodeUnreserved(escape: string, hex: string): string {
 }
 
 /**
- * The request's URL with the percent-encoded letters, digits, "-", "_" and "~" of its path
- * decoded, before routing: RFC 3986 (6.2.2.2) makes `/ota/acme%2Dtravel` and `/ota/acme-travel`
- * one resource, so every route, path parameter and key check sees one spelling. "." stays
- * encoded, so no dot-segment appears that the client did not write, and the query is left as
- * sent (its parser decodes it).
+ * The request's URL with its path in one spelling, before routing, so that what is routed is
+ * what every check keyed on the path sees (the partner check, the series' rate-limit cost, the
+ * batch body limit, metrics labels): the path resolved as a WHATWG URL parser resolves it (the
+ * one trpc-to-openapi matches with: backslashes are slashes, `.` and `..` segments, encoded or
+ * not, are removed), then the percent-encoded unreserved characters decoded (RFC 3986, 6.2.2.2:
+ * `/ota/acme%2Dtravel` is `/ota/acme-travel`), and a trailing slash dropped. The query is left
+ * as sent (its parser decodes it), and so is a request target that is not a path.
  */
 export function normalizePath(url: string): string {
-  if (!url.includes("%")) return url;
   const end = url.search(/[?#]/);
   const path = end === -1 ? url : url.slice(0, end);
-  return path.replace(ESCAPE, decodeUnreserved) + (end === -1 ? "" : url.slice(end));
+  if (!path.startsWith("/") || !RESPELLED.test(path)) return url;
+  const resolved = new URL(`http://h${path}`).pathname.replace(ESCAPE, decodeUnreserved);
+  const trimmed = resolved.length > 1 && resolved.endsWith("/") ? resolved.slice(0, -1) : resolved;
+  return trimmed + (end === -1 ? "" : url.slice(end));
 }
