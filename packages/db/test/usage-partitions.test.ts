@@ -120,6 +120,40 @@ describe("monthly partitions of usage entries", () => {
     ]);
   });
 
+  it("let a write that arrives while its month is being made wait for it, then land in the new month", async () => {
+    const operator = await db.operator.create({ data: { slug: "waiting", name: "Waiting" } });
+    await record(operator.id, "late", "1", "2032-03-02T10:00:00Z");
+    const writer = createDatabase(url, { maxConnections: 1 });
+    try {
+      let pending: Promise<unknown> | undefined;
+      await db.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT make_usage_partition('2032-03-01'::date)`;
+        pending = recordUsage(writer, {
+          operatorId: operator.id,
+          meter: "late",
+          usage: "2",
+          extraInfo: null,
+          occurredAt: new Date("2032-03-10T10:00:00Z"),
+        });
+        for (let i = 0; i < 100; i++) {
+          const [{ waiting }] = (await db.$queryRaw<{ waiting: number }[]>`
+            SELECT count(*)::int AS waiting FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock'`) as [{ waiting: number }];
+          if (waiting > 0) return;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        throw new Error("the write never waited for the month being made");
+      });
+      await pending;
+      expect(
+        await db.$queryRaw`SELECT usage::float8 AS usage FROM usage_entries_2032_03 WHERE operator_id = ${operator.id} ORDER BY usage`,
+      ).toEqual([{ usage: 1 }, { usage: 2 }]);
+      expect(await db.$queryRaw`SELECT count(*)::int AS n FROM usage_entries_default`).toEqual([{ n: 0 }]);
+    } finally {
+      await writer.$disconnect();
+    }
+  });
+
   it("record an EventID or a dedupe key once across months, from single posts, batches and the platform alike", async () => {
     const operator = await db.operator.create({ data: { slug: "across", name: "Across" } });
     const first = await record(operator.id, "m", "2", "2026-01-15T10:00:00Z", "evt-across");

@@ -1,6 +1,6 @@
 -- make_usage_partition makes the partition of the UTC month holding `month` unless it exists,
--- moving into it the rows the default partition caught for that month; now it also analyzes
--- both tables when it moved rows.
+-- moving into it the rows the default partition caught for that month; now writes to usage wait
+-- for it before they choose a partition, and it analyzes both tables when it moved rows.
 --
 -- Rows are caught when their month had no partition yet: a new database before the worker's
 -- first run, a worker stopped for more than the three months it makes ahead. The partition made
@@ -24,8 +24,10 @@ BEGIN
   END IF;
   EXECUTE format('CREATE TABLE %I (LIKE usage_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS)', name);
   -- No entry for that month may land in the default partition between the move and the attach
-  -- (the attach would fail on it): inserts there wait for this transaction.
-  LOCK TABLE usage_entries_default IN EXCLUSIVE MODE;
+  -- (the attach would fail on it). Writes wait on the parent, before they choose a partition:
+  -- one that had already chosen the default and waited on it alone failed once the month was
+  -- attached (its row no longer fits the default), a 500 to the client.
+  LOCK TABLE usage_entries IN SHARE MODE;
   EXECUTE format('WITH moved AS (DELETE FROM usage_entries_default WHERE occurred_at >= $1 AND occurred_at < $2 RETURNING *)
                   INSERT INTO %I SELECT * FROM moved', name) USING low, high;
   GET DIAGNOSTICS moved = ROW_COUNT;
