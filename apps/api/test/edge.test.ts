@@ -37,6 +37,13 @@ describe("hostile and malformed requests", () => {
       await expectProblem(await post(body, "application/json"), 400, "malformed-json");
   });
 
+  it("refuses a body naming __proto__ or constructor.prototype with 400, saying so", async () => {
+    for (const body of ['{"__proto__": {"x": 1}}', '{"a": {"constructor": {"prototype": {}}}}']) {
+      const problem = await expectProblem(await post(body, "application/json"), 400, "malformed-json");
+      expect(problem.detail).toBe("The body is not valid JSON, or names __proto__ or constructor.prototype");
+    }
+  });
+
   it("answers a body that is JSON but not an object with 422", async () => {
     for (const body of ["[]", "42", '"text"', "null", "true"])
       await expectProblem(await post(body, "application/json"), 422, "validation");

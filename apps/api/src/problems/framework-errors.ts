@@ -27,7 +27,8 @@ export function describeFrameworkError(error: FastifyError): Problem {
     case BODY_NOT_UTF8:
       return problem("malformed-json", "The body is not valid UTF-8");
     case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return problem("malformed-json", "The body is not valid JSON");
+      // Fastify's parser refuses both with this one code, keeping no detail to tell them apart.
+      return problem("malformed-json", "The body is not valid JSON, or names __proto__ or constructor.prototype");
     default:
       if (error instanceof SyntaxError || error.statusCode === 400)
         return problem("malformed-json", "The body is not valid JSON");
