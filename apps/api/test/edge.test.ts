@@ -152,6 +152,9 @@ describe("operations endpoints", () => {
     const script = await api.request("/api/v2/docs/assets/swagger-ui-bundle.js");
     expect(script.status).toBe(200);
     expect((await script.text()).length).toBeGreaterThan(100_000);
+    for (const path of ["/api/v2/docs/assets/%2%45%2%45/package.json", "/api/v2/docs/assets/..%2Fpackage.json"]) {
+      await expectProblem(await api.request(path), 404, "not-found");
+    }
   });
 });
 

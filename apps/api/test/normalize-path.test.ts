@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { normalizePath } from "../src/http/normalize-path.ts";
@@ -15,6 +16,24 @@ describe("normalizePath", () => {
     expect(normalizePath("/api/v2/usage/x/%2E%2E/meters/series/.")).toBe("/api/v2/usage/meters/series");
     expect(normalizePath("/api/v2/ota/acme-travel\\products")).toBe("/api/v2/ota/acme-travel/products");
     expect(normalizePath("/api/v2/ota/acme-travel/../globetrek/products")).toBe("/api/v2/ota/globetrek/products");
+  });
+
+  it("respells until nothing changes: escapes that decode into a dot-segment, several trailing slashes", () => {
+    expect(normalizePath("/api/v2/x/%2%45%2%45/usage/meters/series?q=1")).toBe("/api/v2/usage/meters/series?q=1");
+    expect(normalizePath("/api/v2/usage/meters/series//")).toBe("/api/v2/usage/meters/series");
+    expect(normalizePath("/healthz///")).toBe("/healthz");
+  });
+
+  it("gives a path that a second normalization, or the router's own URL parsing, leaves as it is", () => {
+    const char = fc.constantFrom("/", ".", "%", "2", "5", "E", "e", "4", "a", "\\", "-");
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 40 }), (chars) => {
+        const once = normalizePath(`/${chars.join("")}`);
+        expect(normalizePath(once)).toBe(once);
+        if (once !== "/.unresolvable-path") expect(new URL(`http://h${once}`).pathname).toBe(once);
+      }),
+      { numRuns: 5_000 },
+    );
   });
 
   it("keeps other escapes, empty segments, the query and a target that is not a path exactly as sent", () => {

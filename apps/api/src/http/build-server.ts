@@ -72,11 +72,14 @@ const headAsGet: FastifyServerFactory = (handler) =>
     handler(req, res);
   });
 
-/** How many procedure calls a /trpc request makes: a batch names them in its path, comma-separated. */
+/**
+ * How many procedure calls a /trpc request makes: a batch names them in its path, separated by
+ * commas, which tRPC reads from the decoded path (so `%2C` separates them too).
+ */
 function trpcCallCount(url: string): number {
   const query = url.indexOf("?");
   const isBatch = query !== -1 && new URLSearchParams(url.slice(query + 1)).get("batch") === "1";
-  return isBatch ? pathOf(url).split(",").length : 1;
+  return isBatch ? pathOf(url).split(/,|%2C/i).length : 1;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {

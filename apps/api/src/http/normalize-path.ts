@@ -2,6 +2,8 @@ const ESCAPE = /%([0-9A-Fa-f]{2})/g;
 const UNRESERVED = /^[A-Za-z0-9._~-]$/;
 // Escapes, backslashes, dot-segments and a trailing slash: what has another spelling.
 const RESPELLED = /[%\\]|\/\.|.\/$/;
+const MAX_PASSES = 4;
+const UNROUTABLE = "/.unresolvable-path";
 
 function decodeUnreserved(escape: string, hex: string): string {
   const char = String.fromCharCode(parseInt(hex, 16));
@@ -14,14 +16,26 @@ function decodeUnreserved(escape: string, hex: string): string {
  * batch body limit, metrics labels): the path resolved as a WHATWG URL parser resolves it (the
  * one trpc-to-openapi matches with: backslashes are slashes, `.` and `..` segments, encoded or
  * not, are removed), then the percent-encoded unreserved characters decoded (RFC 3986, 6.2.2.2:
- * `/ota/acme%2Dtravel` is `/ota/acme-travel`), and a trailing slash dropped. The query is left
- * as sent (its parser decodes it), and so is a request target that is not a path.
+ * `/ota/acme%2Dtravel` is `/ota/acme-travel`), and trailing slashes dropped, until the path
+ * no longer changes. The query is left as sent (its parser decodes it), and so is a request
+ * target that is not a path.
  */
 export function normalizePath(url: string): string {
   const end = url.search(/[?#]/);
-  const path = end === -1 ? url : url.slice(0, end);
-  if (!path.startsWith("/") || !RESPELLED.test(path)) return url;
+  let path = end === -1 ? url : url.slice(0, end);
+  if (!path.startsWith("/")) return url;
+  // Decoding can make a dot-segment (`%2%45` is `%2E`), so respell until nothing changes; a
+  // path that still changes after that is no resource, and is routed nowhere.
+  for (let pass = 0; RESPELLED.test(path); pass++) {
+    const next = respell(path);
+    if (next === path) break;
+    if (pass === MAX_PASSES) return UNROUTABLE;
+    path = next;
+  }
+  return path + (end === -1 ? "" : url.slice(end));
+}
+
+function respell(path: string): string {
   const resolved = new URL(`http://h${path}`).pathname.replace(ESCAPE, decodeUnreserved);
-  const trimmed = resolved.length > 1 && resolved.endsWith("/") ? resolved.slice(0, -1) : resolved;
-  return trimmed + (end === -1 ? "" : url.slice(end));
+  return resolved.length > 1 ? resolved.replace(/(.)\/+$/, "$1") : resolved;
 }

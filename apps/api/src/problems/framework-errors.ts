@@ -13,6 +13,8 @@ export function describeFrameworkError(error: FastifyError): Problem {
   switch (error.code) {
     case "FST_ERR_BAD_URL":
       return problem("invalid-parameter", "The path is not a valid URL: it has broken percent-encoding");
+    case "FST_STATIC_FORBIDDEN_PATH":
+      return problem("not-found", "There is nothing at this path");
     case "FST_ERR_MAX_PARAM_LENGTH":
       return problem("uri-too-long", "A path segment is longer than 2,048 characters");
     case "FST_ERR_CTP_BODY_TOO_LARGE":

@@ -195,11 +195,11 @@ describe("/trpc has a request budget per key, session and address", () => {
     expect(statuses.slice(3)).toEqual([429, 429, 429]);
   });
 
-  it("counts each call of a batch against the budget", async () => {
+  it("counts each call of a batch against the budget, however its commas are spelled", async () => {
     const api = await startApi({ perSecond: 3, burst: 3 });
-    const batch = (address: string, calls: number) =>
+    const batch = (address: string, calls: number, comma = ",") =>
       fetch(
-        `${api.base}/trpc/${Array(calls).fill("shopfront.activities").join(",")}?batch=1&input=${encodeURIComponent(
+        `${api.base}/trpc/${Array(calls).fill("shopfront.activities").join(comma)}?batch=1&input=${encodeURIComponent(
           JSON.stringify(Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, { operator: "demo" }]))),
         )}`,
         { headers: { "X-Forwarded-For": address } },
@@ -207,6 +207,8 @@ describe("/trpc has a request budget per key, session and address", () => {
     expect((await batch("192.0.2.6", 3)).status).toBe(200);
     expect((await batch("192.0.2.6", 1)).status).toBe(429);
     expect((await batch("192.0.2.7", 4)).status).toBe(429);
+    expect((await batch("192.0.2.8", 4, "%2C")).status).toBe(429);
+    expect((await batch("192.0.2.9", 4, "%2c")).status).toBe(429);
   });
 
   it("limits anonymous shopfront orders and waitlist entries per address per hour, valid or not", async () => {
