@@ -154,6 +154,29 @@ describe("monthly partitions of usage entries", () => {
     }
   });
 
+  it("give up making a month after 5 s behind a reader of the default partition, losing nothing, and make it later", async () => {
+    const operator = await db.operator.create({ data: { slug: "blocked", name: "Blocked" } });
+    await record(operator.id, "late", "1", "2033-01-02T10:00:00Z");
+    const reader = createDatabase(url, { maxConnections: 1 });
+    try {
+      await reader.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT count(*) FROM usage_entries_default`;
+          const started = Date.now();
+          await expect(db.$queryRaw`SELECT make_usage_partition('2033-01-01'::date)`).rejects.toThrow(/lock timeout/);
+          expect(Date.now() - started).toBeLessThan(8_000);
+        },
+        { timeout: 20_000 },
+      );
+    } finally {
+      await reader.$disconnect();
+    }
+    expect(await db.$queryRaw`SELECT to_regclass('usage_entries_2033_01')::text AS made`).toEqual([{ made: null }]);
+    expect(await db.$queryRaw`SELECT count(*)::int AS n FROM usage_entries_default`).toEqual([{ n: 1 }]);
+    expect(await db.$queryRaw`SELECT make_usage_partition('2033-01-01'::date) AS made`).toEqual([{ made: true }]);
+    expect(await db.$queryRaw`SELECT count(*)::int AS n FROM usage_entries_2033_01`).toEqual([{ n: 1 }]);
+  });
+
   it("record an EventID or a dedupe key once across months, from single posts, batches and the platform alike", async () => {
     const operator = await db.operator.create({ data: { slug: "across", name: "Across" } });
     const first = await record(operator.id, "m", "2", "2026-01-15T10:00:00Z", "evt-across");

@@ -22,6 +22,10 @@ BEGIN
   IF to_regclass(quote_ident(name)) IS NOT NULL THEN
     RETURN FALSE;
   END IF;
+  -- Every usage write waits while this holds the parent: a reader holding the default partition
+  -- (a long report, a dump) must not stretch that wait, so the locks are given up after 5 s and
+  -- the worker's next run tries again, as when it drops a partition.
+  PERFORM set_config('lock_timeout', '5s', true);
   EXECUTE format('CREATE TABLE %I (LIKE usage_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS)', name);
   -- No entry for that month may land in the default partition between the move and the attach
   -- (the attach would fail on it). Writes wait on the parent, before they choose a partition:
