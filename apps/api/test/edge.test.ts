@@ -1,3 +1,5 @@
+import { get } from "node:http";
+
 import { validate } from "@readme/openapi-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -143,6 +145,18 @@ describe("operations endpoints", () => {
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(await page.text()).toContain("Insufficient capacity");
     await expectProblem(await api.request("/problems/made-up"), 404, "not-found");
+  });
+
+  it("answers 414 to a target over 8 KiB before respelling it, however short it would respell to", async () => {
+    // Sent as written: a client's URL parser would resolve the dot-segments itself.
+    const { hostname, port } = new URL(api.base);
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      get({ hostname, port, path: `/healthz/${"%2E/".repeat(3_000)}` }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      }).on("error", reject);
+    });
+    expect(status).toBe(414);
   });
 
   it("serves the reference page from local assets", async () => {

@@ -86,7 +86,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const { env } = options;
   const app = Fastify({
     serverFactory: headAsGet,
-    rewriteUrl: (req) => normalizePath(req.url ?? "/"),
+    // An over-long target is left for the 414 below, before any work is spent on it.
+    rewriteUrl: (req) => {
+      const url = req.url ?? "/";
+      return url.length > MAX_URL_LENGTH ? url : normalizePath(url);
+    },
     trustProxy: env.TRUST_PROXY,
     // The largest any path takes; each path's own limit is checked as its body is read.
     bodyLimit: BATCH_BODY_LIMIT,

@@ -17,13 +17,17 @@ function decodeUnreserved(escape: string, hex: string): string {
  * one trpc-to-openapi matches with: backslashes are slashes, `.` and `..` segments, encoded or
  * not, are removed), then the percent-encoded unreserved characters decoded (RFC 3986, 6.2.2.2:
  * `/ota/acme%2Dtravel` is `/ota/acme-travel`), and trailing slashes dropped, until the path
- * no longer changes. The query is left as sent (its parser decodes it), and so is a request
- * target that is not a path.
+ * no longer changes. A fragment is no part of a request target (RFC 9112) and is dropped: the
+ * router would read it as the query, which the request's cost and the batch count do not. The
+ * query is left as sent (its parser decodes it), and so is a target that is not a path. Linear
+ * in the URL's length: it runs before any limit, on every request.
  */
 export function normalizePath(url: string): string {
-  const end = url.search(/[?#]/);
-  let path = end === -1 ? url : url.slice(0, end);
-  if (!path.startsWith("/")) return url;
+  const hash = url.indexOf("#");
+  const target = hash === -1 ? url : url.slice(0, hash);
+  const end = target.indexOf("?");
+  let path = end === -1 ? target : target.slice(0, end);
+  if (!path.startsWith("/")) return target;
   // Decoding can make a dot-segment (`%2%45` is `%2E`), so respell until nothing changes; a
   // path that still changes after that is no resource, and is routed nowhere.
   for (let pass = 0; RESPELLED.test(path); pass++) {
@@ -32,10 +36,12 @@ export function normalizePath(url: string): string {
     if (pass === MAX_PASSES) return UNROUTABLE;
     path = next;
   }
-  return path + (end === -1 ? "" : url.slice(end));
+  return path + (end === -1 ? "" : target.slice(end));
 }
 
 function respell(path: string): string {
   const resolved = new URL(`http://h${path}`).pathname.replace(ESCAPE, decodeUnreserved);
-  return resolved.length > 1 ? resolved.replace(/(.)\/+$/, "$1") : resolved;
+  let end = resolved.length;
+  while (end > 1 && resolved.endsWith("/", end)) end--;
+  return resolved.slice(0, end);
 }
