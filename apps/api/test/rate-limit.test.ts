@@ -57,4 +57,25 @@ describe("heavy reads", () => {
     }
     throw new Error("could not fit the requests into 300 ms");
   });
+
+  it("charge a usage series called over /trpc as over REST, in a batch too", async () => {
+    const heavy = await startApi({ perSecond: 30, burst: 30 });
+    const key = await heavy.key({ scopes: ["usage:read"] });
+    const month = { from: "2026-10-01", to: "2026-10-31", window: "hour", tz: "UTC" };
+    const call = (path: string, input: unknown) =>
+      heavy.request(`/trpc/${path}input=${encodeURIComponent(JSON.stringify(input))}`, { key });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await new Promise((r) => setTimeout(r, 1100));
+      const started = Date.now();
+      const first = await call("usage.series?", month);
+      const second = await call("usage.series?", month);
+      await new Promise((r) => setTimeout(r, 1100));
+      const batch = await call("usage.meterDefinitions,usage.series?batch=1&", { 0: {}, 1: month });
+      if (Date.now() - started > 1_500) continue;
+      expect([first.status, second.status]).toEqual([200, 429]);
+      expect(batch.status).toBe(200);
+      return;
+    }
+    throw new Error("could not fit the requests into their seconds");
+  });
 });

@@ -31,6 +31,7 @@ import { paymentWebhookPlugin } from "./payment-webhook.ts";
 import { problemPage } from "./problem-page.ts";
 import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { contextFromRequest } from "./request-context.ts";
+import { trpcCost } from "./request-cost.ts";
 import { RequestLog } from "./request-log.ts";
 import { pathOf } from "./request-path.ts";
 import { restPlugin, unmatchedRoute } from "./rest-plugin.ts";
@@ -73,13 +74,15 @@ const headAsGet: FastifyServerFactory = (handler) =>
   });
 
 /**
- * How many procedure calls a /trpc request makes: a batch names them in its path, separated by
+ * What a /trpc request costs (`trpcCost`): a batch names its calls in its path, separated by
  * commas, which tRPC reads from the decoded path (so `%2C` separates them too).
  */
-function trpcCallCount(url: string): number {
+function trpcRequestCost(url: string): number {
   const query = url.indexOf("?");
-  const isBatch = query !== -1 && new URLSearchParams(url.slice(query + 1)).get("batch") === "1";
-  return isBatch ? pathOf(url).split(/,|%2C/i).length : 1;
+  const params = new URLSearchParams(query === -1 ? "" : url.slice(query + 1));
+  const batch = params.get("batch") === "1";
+  const procedures = pathOf(url).slice("/trpc/".length);
+  return trpcCost(batch ? procedures.split(/,|%2C/i) : [procedures], batch, params.get("input"));
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -226,7 +229,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         const context = contextFromRequest(options.services, req);
         // Every call of a batch counts, and every caller's address budget bounds it: a made-up
         // key or cookie must not buy an anonymous caller a fresh budget of its own.
-        const calls = trpcCallCount(req.url);
+        const calls = trpcRequestCost(req.url);
         const address = `ip:${context.clientAddress}`;
         const caller = rateLimitKey({
           authorization: context.authorization,

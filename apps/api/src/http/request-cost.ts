@@ -1,22 +1,46 @@
 import { daySpan, isCalendarDate, MAX_SERIES_METERS } from "@slotwise/core";
 
 const SERIES_PATH = "/api/v2/usage/meters/series";
+const SERIES_PROCEDURE = "usage.series";
 /** Points of a series answer that cost one request of the caller's rate budget. */
 const POINTS_PER_REQUEST = 1_000;
 
 /**
- * How many requests of the caller's budget a request costs. A usage series may answer up to
- * 25 meters of 745 hourly points (1.8 MB): at one request each, a key within its budget could
- * keep both cores busy for everyone. It is charged for the most points its period and window
- * allow, before any work; everything else costs one.
+ * How many requests of the caller's budget a usage series costs. It may answer up to 25 meters
+ * of 745 hourly points (1.8 MB): at one request each, a key within its budget could keep both
+ * cores busy for everyone. It is charged for the most points its period and window allow,
+ * before any work.
  */
-export function requestCost(path: string, query: URLSearchParams): number {
-  if (path.toLowerCase() !== SERIES_PATH) return 1;
-  const from = query.get("from");
-  const to = query.get("to");
-  if (!from || !to || !isCalendarDate(from) || !isCalendarDate(to) || to < from) return 1;
+function seriesCost(from: unknown, to: unknown, window: unknown): number {
+  if (typeof from !== "string" || typeof to !== "string") return 1;
+  if (!isCalendarDate(from) || !isCalendarDate(to) || to < from) return 1;
   const days = daySpan(from, to);
-  const window = query.get("window") ?? "day";
   const windows = window === "hour" ? days * 25 : window === "month" ? Math.ceil(days / 28) + 1 : days;
   return Math.max(1, Math.ceil((windows * MAX_SERIES_METERS) / POINTS_PER_REQUEST));
+}
+
+/** What a REST request costs: a usage series its points (`seriesCost`), everything else one. */
+export function requestCost(path: string, query: URLSearchParams): number {
+  if (path.toLowerCase() !== SERIES_PATH) return 1;
+  return seriesCost(query.get("from"), query.get("to"), query.get("window") ?? "day");
+}
+
+/**
+ * What a /trpc request costs: each call of a batch one, and a usage series, the same procedure
+ * as the REST path, its points, from the input it is sent with (`input`, JSON, keyed by the
+ * call's index in a batch).
+ */
+export function trpcCost(names: readonly string[], batch: boolean, input: string | null): number {
+  let inputs: unknown;
+  try {
+    inputs = input === null ? undefined : JSON.parse(input);
+  } catch {
+    inputs = undefined;
+  }
+  return names.reduce((cost, name, i) => {
+    if (name !== SERIES_PROCEDURE) return cost + 1;
+    const call = (batch ? (inputs as Record<string, unknown> | undefined)?.[i] : inputs) as
+      { from?: unknown; to?: unknown; window?: unknown } | undefined;
+    return cost + seriesCost(call?.from, call?.to, call?.window ?? "day");
+  }, 0);
 }
