@@ -49,4 +49,10 @@ describe("normalizePath", () => {
     expect(normalizePath("/plain/path?x=1")).toBe("/plain/path?x=1");
     expect(normalizePath("*")).toBe("*");
   });
+
+  it("reduces an absolute-form target to its path and query, which is what is routed", () => {
+    expect(normalizePath("http://elsewhere.example/api/v2/usage/meters/./series/?from=1#x")).toBe(
+      "/api/v2/usage/meters/series?from=1",
+    );
+  });
 });

@@ -68,7 +68,8 @@ describe("heavy reads", () => {
       await new Promise((r) => setTimeout(r, 1100));
       const started = Date.now();
       const first = await call("usage.series?", month);
-      const second = await call("usage.series?", month);
+      // Named as tRPC reads it after decoding the path twice.
+      const second = await call("usage%252Eseries?", month);
       await new Promise((r) => setTimeout(r, 1100));
       const batch = await call("usage.meterDefinitions,usage.series?batch=1&", { 0: {}, 1: month });
       if (Date.now() - started > 1_500) continue;

@@ -74,15 +74,28 @@ const headAsGet: FastifyServerFactory = (handler) =>
   });
 
 /**
- * What a /trpc request costs (`trpcCost`): a batch names its calls in its path, separated by
- * commas, which tRPC reads from the decoded path (so `%2C` separates them too).
+ * What a /trpc request costs (`trpcCost`), for the calls tRPC will run: it takes their names
+ * from the path the router decoded once and decodes them once more, so they are read here
+ * decoded twice (`usage%252Eseries` is `usage.series`, `%252C` separates calls).
  */
 function trpcRequestCost(url: string): number {
   const query = url.indexOf("?");
   const params = new URLSearchParams(query === -1 ? "" : url.slice(query + 1));
   const batch = params.get("batch") === "1";
-  const procedures = pathOf(url).slice("/trpc/".length);
-  return trpcCost(batch ? procedures.split(/,|%2C/i) : [procedures], batch, params.get("input"));
+  const procedures = decodedTwice(pathOf(url).slice("/trpc/".length));
+  return trpcCost(batch ? procedures.split(",") : [procedures], batch, params.get("input"));
+}
+
+function decodedTwice(text: string): string {
+  let decoded = text;
+  for (let i = 0; i < 2; i++) {
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      return decoded;
+    }
+  }
+  return decoded;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {

@@ -4,6 +4,7 @@ const UNRESERVED = /^[A-Za-z0-9._~-]$/;
 const RESPELLED = /[%\\]|\/\.|.\/$/;
 const MAX_PASSES = 4;
 const UNROUTABLE = "/.unresolvable-path";
+const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 function decodeUnreserved(escape: string, hex: string): string {
   const char = String.fromCharCode(parseInt(hex, 16));
@@ -19,7 +20,8 @@ function decodeUnreserved(escape: string, hex: string): string {
  * `/ota/acme%2Dtravel` is `/ota/acme-travel`), and trailing slashes dropped, until the path
  * no longer changes. A fragment is no part of a request target (RFC 9112) and is dropped: the
  * router would read it as the query, which the request's cost and the batch count do not. The
- * query is left as sent (its parser decodes it), and so is a target that is not a path. Linear
+ * query is left as sent (its parser decodes it); an absolute-form target is reduced to its path
+ * and query, and any other target that is not a path is left as sent. Linear
  * in the URL's length: it runs before any limit, on every request.
  */
 export function normalizePath(url: string): string {
@@ -27,7 +29,11 @@ export function normalizePath(url: string): string {
   const target = hash === -1 ? url : url.slice(0, hash);
   const end = target.indexOf("?");
   let path = end === -1 ? target : target.slice(0, end);
-  if (!path.startsWith("/")) return target;
+  if (!path.startsWith("/")) {
+    // An absolute-form target (`GET http://host/path`) is routed by its path: reduce it to that.
+    const absolute = ABSOLUTE_FORM.test(target) ? URL.parse(target) : null;
+    return absolute ? normalizePath(absolute.pathname + absolute.search) : target;
+  }
   // Decoding can make a dot-segment (`%2%45` is `%2E`), so respell until nothing changes; a
   // path that still changes after that is no resource, and is routed nowhere.
   for (let pass = 0; RESPELLED.test(path); pass++) {
