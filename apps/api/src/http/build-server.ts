@@ -31,7 +31,7 @@ import { paymentWebhookPlugin } from "./payment-webhook.ts";
 import { problemPage } from "./problem-page.ts";
 import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { contextFromRequest } from "./request-context.ts";
-import { trpcCost } from "./request-cost.ts";
+import { trpcRequestCost } from "./request-cost.ts";
 import { RequestLog } from "./request-log.ts";
 import { pathOf } from "./request-path.ts";
 import { restPlugin, unmatchedRoute } from "./rest-plugin.ts";
@@ -72,31 +72,6 @@ const headAsGet: FastifyServerFactory = (handler) =>
     if (req.method === "HEAD") req.method = "GET";
     handler(req, res);
   });
-
-/**
- * What a /trpc request costs (`trpcCost`), for the calls tRPC will run: it takes their names
- * from the path the router decoded once and decodes them once more, so they are read here
- * decoded twice (`usage%252Eseries` is `usage.series`, `%252C` separates calls).
- */
-function trpcRequestCost(url: string): number {
-  const query = url.indexOf("?");
-  const params = new URLSearchParams(query === -1 ? "" : url.slice(query + 1));
-  const batch = params.get("batch") === "1";
-  const procedures = decodedTwice(pathOf(url).slice("/trpc/".length));
-  return trpcCost(batch ? procedures.split(",") : [procedures], batch, params.get("input"));
-}
-
-function decodedTwice(text: string): string {
-  let decoded = text;
-  for (let i = 0; i < 2; i++) {
-    try {
-      decoded = decodeURIComponent(decoded);
-    } catch {
-      return decoded;
-    }
-  }
-  return decoded;
-}
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { env } = options;

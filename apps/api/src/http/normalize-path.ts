@@ -3,7 +3,8 @@ const UNRESERVED = /^[A-Za-z0-9._~-]$/;
 // Escapes, backslashes, dot-segments and a trailing slash: what has another spelling.
 const RESPELLED = /[%\\]|\/\.|.\/$/;
 const MAX_PASSES = 4;
-const UNROUTABLE = "/.unresolvable-path";
+/** Where a path that never settles on one spelling is routed: nowhere. */
+export const UNROUTABLE = "/.unresolvable-path";
 const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 function decodeUnreserved(escape: string, hex: string): string {
@@ -21,8 +22,8 @@ function decodeUnreserved(escape: string, hex: string): string {
  * no longer changes. A fragment is no part of a request target (RFC 9112) and is dropped: the
  * router would read it as the query, which the request's cost and the batch count do not. The
  * query is left as sent (its parser decodes it); an absolute-form target is reduced to its path
- * and query, and any other target that is not a path is left as sent. Linear
- * in the URL's length: it runs before any limit, on every request.
+ * and query, and any other target that is not a path is left as sent. Linear in the URL's
+ * length: it runs before any limit, on every request.
  */
 export function normalizePath(url: string): string {
   const hash = url.indexOf("#");
