@@ -1,3 +1,5 @@
+import { constants } from "node:zlib";
+
 import fastifyCompress from "@fastify/compress";
 import type { FastifyInstance } from "fastify";
 
@@ -15,11 +17,19 @@ export const COMPRESSION_THRESHOLD = 4 * 1024;
  * uncompressed text first, and a 304's empty body is under the threshold. Weak ETags hold for
  * both encodings, which are the same representation. Request bodies stay uncompressed only:
  * `unsupportedBodyEncoding` refuses the others before any parsing.
+ *
+ * The fastest levels: the API shares its cores with PostgreSQL, and a year of day windows (800 KB
+ * of JSON) took 8 ms of CPU to gzip at zlib's default level 6 (86 KB) against 2 ms at level 1
+ * (103 KB); brotli at quality 1 takes 1.2 ms (85 KB), 3.5 ms at the plugin's default of 4.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     globalDecompression: false,
     encodings: ["br", "gzip"],
     threshold: COMPRESSION_THRESHOLD,
+    zlibOptions: { level: 1 },
+    brotliOptions: {
+      params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 1 },
+    },
   });
 }
