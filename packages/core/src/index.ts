@@ -8,6 +8,7 @@ export * from "./ids/activity-id.ts";
 export * from "./ids/booking-reference.ts";
 export * from "./ids/question-id.ts";
 export * from "./ids/api-key.ts";
+export * from "./memo/remembered.ts";
 export * from "./time/calendar.ts";
 export * from "./time/zones.ts";
 export * from "./time/local-time.ts";

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 
-import { remembered } from "./memo.ts";
+import { remembered } from "../memo/remembered.ts";
 import { zoneForArithmetic } from "./zones.ts";
 
 export interface LocalDateTime {

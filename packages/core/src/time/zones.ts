@@ -1,4 +1,4 @@
-import { remembered } from "./memo.ts";
+import { remembered } from "../memo/remembered.ts";
 
 /** The longest zone name accepted (the columns that keep one are varchar(64)). */
 export const MAX_ZONE_LENGTH = 64;

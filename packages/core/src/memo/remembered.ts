@@ -6,10 +6,10 @@ export interface MemoBounds {
 }
 
 /**
- * Remembers the results of a pure function within `bounds`. Zone arithmetic is pure and its
- * inputs repeat (the same timeslots and days, request after request), while each luxon
- * offset lookup costs microseconds in `Intl`. Results must be small: entries times key
- * length bounds the memory only as long as each value is a few numbers or short strings.
+ * Remembers the results of a pure function within `bounds`, for work whose inputs repeat request
+ * after request: zone arithmetic (the same timeslots and days; each luxon offset lookup costs
+ * microseconds in `Intl`) and the hash of a caller's key. Results must be small: entries times
+ * key length bounds the memory only as long as each value is a few numbers or short strings.
  */
 export function remembered<A extends unknown[], R>(
   fn: (...args: A) => R,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { remembered } from "./memo.ts";
+import { remembered } from "./remembered.ts";
 
 describe("remembered", () => {
   it("computes each input once, and forgets the oldest past its limit", () => {
