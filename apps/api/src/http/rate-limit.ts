@@ -3,6 +3,8 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { BurstyRateLimiter, RateLimiterRes } from "rate-limiter-flexible";
 
+import { hashApiKey } from "@slotwise/db";
+
 import { bearerToken } from "../auth/bearer-token.ts";
 import { makeLimiter, retryAfterSeconds } from "../limits/limiter-store.ts";
 
@@ -64,7 +66,7 @@ export function rateLimitKey(request: {
   address: string;
 }): string {
   const token = bearerToken(request.authorization);
-  if (token) return `key:${digest(token)}`;
+  if (token) return `key:${hashApiKey(token).slice(0, 32)}`;
   if (request.sessionToken) return `session:${digest(request.sessionToken)}`;
   return `ip:${request.address}`;
 }
