@@ -103,7 +103,7 @@ export async function renderReport(r: BenchResults): Promise<string> {
     "",
     "## 4. Usage summary latency",
     "",
-    row(["entries", "bulk insert s", "compaction s", "vacuum s"]),
+    row(["entries", "bulk insert s", "compaction s", "vacuum and checkpoint s"]),
     row(["---", "---", "---", "---"]),
     ...summary.loads.map((l) =>
       row([

@@ -106,7 +106,8 @@ try {
       const [third] = await stack.startApis(1);
       if (!third) throw new Error("the third API process did not start");
       // The rush meets three processes in their steady state, as in production: the new one is
-      // warmed up (JIT, connection pool, caches) with a few seconds of bookings first.
+      // warmed up (JIT, connection pool, caches) with a few seconds of bookings first, and all
+      // three go through unmeasured rushes before the measured one (see contention).
       await load({
         url: `${third.base}/api/v2/ota/acme-travel/booking`,
         method: "POST",

@@ -10,7 +10,7 @@ import { instantToLocal } from "@slotwise/core";
 import { createDatabase } from "@slotwise/db";
 import { spawnApi } from "@slotwise/testing/processes";
 
-import { rushBody } from "./scenarios/contention.ts";
+import { rushBody, WARM_UP_RUSHES } from "./scenarios/contention.ts";
 import { PRODUCTION_ENV } from "./stack.ts";
 
 const databaseUrl = process.env.DATABASE_URL ?? "";
@@ -108,7 +108,7 @@ async function burst(n: number, attempt: (i: number) => Promise<Sent>) {
 }
 
 // Warm-up: bookings and refusals on every process.
-for (let w = 0; w < Number(process.env.WARM ?? 3); w++) {
+for (let w = 0; w < Number(process.env.WARM ?? WARM_UP_RUSHES); w++) {
   const local = await newSlot(20);
   await burst(300, (i) => post(apis[i % 3]?.base ?? "", body(local, i)));
 }

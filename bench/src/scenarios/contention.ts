@@ -104,16 +104,19 @@ async function rush(stack: BenchStack, apis: ApiProcess[], attempts: number, nth
   };
 }
 
-/** Rushes of 300 before the measured one: every process has sold and refused bookings before. */
-const WARM_UP_RUSHES = 2;
+/**
+ * Rushes of 300 before the measured one, so that each process has very likely sold and refused
+ * bookings before (a process is sent 100 of each rush's attempts). `rush-probe` warms up alike.
+ */
+export const WARM_UP_RUSHES = 2;
 
 /**
  * 1,000 booking attempts at once on one timeslot of capacity 20, spread over three API
  * processes in their steady state. A process that has never refused a booking compiles that
- * path during the rush: on three such processes the same rush took 3.8 s and 5.8 s of API CPU,
- * against about 0.5 s and 0.7 s once each has been through a rush (bench/analysis.md), which is
- * a process's first minute in production, not a sell-out. So two unmeasured rushes of 300
- * come first, each on its own timeslot.
+ * path during the rush: on three such processes the same rush took 3.8 s (5.8 s of API CPU),
+ * against 0.4-0.5 s (0.5-0.8 s of API CPU) once each has been through a few rushes
+ * (bench/analysis.md, "Runs O, P and Q"), and that is a process's first minute in production,
+ * not a sell-out. So unmeasured rushes of 300 come first, each on its own timeslot.
  */
 export async function contention(stack: BenchStack, apis: ApiProcess[], attempts = 1000): Promise<ContentionResult> {
   for (let i = 0; i < WARM_UP_RUSHES; i++) await rush(stack, apis, 300, i);

@@ -13,7 +13,10 @@ export interface LatencyFigure {
 }
 
 export interface SummaryResult {
-  /** `vacuumSeconds` is absent from runs recorded before the bench vacuumed after its loads. */
+  /**
+   * `vacuumSeconds` (the VACUUM and, since run O, the CHECKPOINT after it) is absent from runs
+   * recorded before the bench vacuumed after its loads.
+   */
   loads: { entries: number; insertSeconds: number; compactSeconds: number; vacuumSeconds?: number }[];
   latencies: LatencyFigure[];
 }

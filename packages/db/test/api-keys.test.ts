@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import { describe, expect, it } from "vitest";
 
 import { createApiKey, findApiKeyByHash } from "../src/api-keys/api-keys.ts";
@@ -9,6 +11,15 @@ const { db } = await useTestDatabase();
 describe("API keys at rest", () => {
   it("are stored as the SHA-256 of the whole key, in hex, which keys issued before keep matching", () => {
     expect(hashApiKey("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+
+  it("hash a key the same when its hash is remembered, and every key to its own", () => {
+    const keys = Array.from({ length: 3 }, (_, i) => `sw_abcdefg${i}_${"k".repeat(39)}${i}`);
+    const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+    for (let round = 0; round < 3; round++) {
+      for (const key of keys) expect(hashApiKey(key)).toBe(sha256(key));
+    }
+    expect(new Set(keys.map(hashApiKey)).size).toBe(3);
   });
 
   it("keep only the display prefix in clear, and are found again by the hash of the key presented", async () => {

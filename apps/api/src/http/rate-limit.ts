@@ -57,8 +57,8 @@ function headers(limit: number, res: RateLimiterRes): Record<string, string> {
 const digest = (secret: string) => createHash("sha256").update(secret).digest("hex").slice(0, 32);
 
 /**
- * Whose budget a request draws on: its API key or console session (hashed, never kept as
- * sent), or its client address when it has neither.
+ * Whose budget a request draws on: its API key or console session (hashed: the limiter's keys
+ * never hold a secret as sent), or its client address when it has neither.
  */
 export function rateLimitKey(request: {
   authorization?: string | undefined;

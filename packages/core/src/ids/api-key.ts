@@ -8,8 +8,6 @@ import { ALPHANUMERIC, randomString } from "./random-string.ts";
 export const API_KEY_PATTERN = /^sw_([A-Za-z0-9]{8})_([A-Za-z0-9]{40})$/;
 const PUBLIC_LENGTH = 8;
 const SECRET_LENGTH = 40;
-/** Characters in a key: `sw_`, the public part, `_`, the secret. */
-export const API_KEY_LENGTH = 3 + PUBLIC_LENGTH + 1 + SECRET_LENGTH;
 
 export interface NewApiKey {
   key: string;

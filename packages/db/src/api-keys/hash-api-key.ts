@@ -1,6 +1,11 @@
 import { createHash } from "node:crypto";
 
-import { API_KEY_LENGTH, remembered } from "@slotwise/core";
+import { isApiKeyFormat, remembered } from "@slotwise/core";
+
+const sha256 = (key: string) => createHash("sha256").update(key).digest("hex");
+
+/** At most 10,000 keys, each 52 characters: about 2 MB. The oldest first seen go first. */
+const rememberedSha256 = remembered(sha256, (key) => key, { entries: 10_000 });
 
 /**
  * The only form in which a key is stored: its SHA-256, in hex. A key holds 238 random bits,
@@ -8,11 +13,10 @@ import { API_KEY_LENGTH, remembered } from "@slotwise/core";
  * request with a key hashes it. WebCrypto's asynchronous digest, used at first, cost 12 % of
  * an API process's CPU under a load of usage writes; and since a partner's GET hashed its key
  * three times (rate limit, kept answer, authentication), 6 % of the API's CPU under a load of
- * GETs went to `createHash`, so the hashes of recent keys are remembered. Only strings of a
- * key's length are kept: anything longer is hashed every time and never fills the memo.
+ * GETs went to `createHash`, so the hashes of recently seen keys are remembered. Only strings
+ * in a key's format are: anything else (a made-up or malformed token) is hashed every time and
+ * never kept, so it can push real keys out of the memo but never hold memory of its own.
  */
-export const hashApiKey: (key: string) => string = remembered(
-  (key: string) => createHash("sha256").update(key).digest("hex"),
-  (key) => key,
-  { entries: 10_000, keyLength: API_KEY_LENGTH },
-);
+export function hashApiKey(key: string): string {
+  return isApiKeyFormat(key) ? rememberedSha256(key) : sha256(key);
+}
