@@ -1,5 +1,5 @@
 export interface MemoBounds {
-  /** Results kept at most; the oldest go first. */
+  /** Results kept at most; past it, the half least recently used goes. */
   entries?: number;
   /** Longer keys are computed every time and never kept, so the memo's size has a bound too. */
   keyLength?: number;
@@ -17,17 +17,32 @@ export function remembered<A extends unknown[], R>(
   bounds: MemoBounds = {},
 ): (...args: A) => R {
   const { entries = 50_000, keyLength = 200 } = bounds;
-  const memo = new Map<string, R>();
+  // Two generations instead of evicting one entry at a time: a Map keeps deleted entries as
+  // holes at its front until it is rebuilt, so taking the oldest key after each of many
+  // deletions walked every hole (7 µs per miss at 10,000 entries, found by attack). When the
+  // young one is full it becomes the old one and the old one is dropped whole; a hit in the
+  // old one moves back to the young, so what is in use stays.
+  const generation = Math.max(1, Math.floor(entries / 2));
+  let young = new Map<string, R>();
+  let old = new Map<string, R>();
+  const keep = (key: string, value: R) => {
+    if (young.size >= generation) {
+      old = young;
+      young = new Map();
+    }
+    young.set(key, value);
+  };
   return (...args: A): R => {
     const key = keyOf(...args);
-    if (memo.has(key)) return memo.get(key) as R;
-    const value = fn(...args);
-    if (key.length > keyLength) return value;
-    if (memo.size >= entries) {
-      const oldest = memo.keys().next();
-      if (!oldest.done) memo.delete(oldest.value);
+    if (young.has(key)) return young.get(key) as R;
+    if (old.has(key)) {
+      const value = old.get(key) as R;
+      old.delete(key);
+      keep(key, value);
+      return value;
     }
-    memo.set(key, value);
+    const value = fn(...args);
+    if (key.length <= keyLength) keep(key, value);
     return value;
   };
 }
