@@ -4,7 +4,7 @@ import { isApiKeyFormat, remembered } from "@slotwise/core";
 
 const sha256 = (key: string) => createHash("sha256").update(key).digest("hex");
 
-/** At most 10,000 keys, each 52 characters: about 2 MB. The oldest first seen go first. */
+/** At most 10,000 keys, each 52 characters: about 2 MB. Past them, the half least recently used goes. */
 const rememberedSha256 = remembered(sha256, (key) => key, { entries: 10_000 });
 
 /**
