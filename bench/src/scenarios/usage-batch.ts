@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 
+import { compactUsageFully } from "@slotwise/db/testing";
 import type { ApiProcess } from "@slotwise/testing/processes";
 
 import { load, type LoadResult } from "../load.ts";
@@ -51,6 +52,19 @@ function batchBodies(side: string): () => string {
   };
 }
 
+/**
+ * Each side starts where a service in its steady state would: the entries of the phase before
+ * compacted, the tables vacuumed and the checkpoint done. Without this the second side paid for
+ * the first's aftermath (the compactor folding 100,000 entries, autovacuum of the new rows, the
+ * checkpoint's writes): measured in either order, whichever side went second lost a third of
+ * its rate (bench/analysis.md, "Run R").
+ */
+async function settle(stack: BenchStack): Promise<void> {
+  await compactUsageFully(stack.db);
+  await stack.db.$executeRawUnsafe("VACUUM (ANALYZE) usage_entries, usage_event_ids");
+  await stack.db.$executeRawUnsafe("CHECKPOINT");
+}
+
 const entriesPerS = (r: LoadResult) =>
   r.requests ? (r.rps * BATCH_ENTRIES * (r.statuses["2xx"] ?? 0)) / r.requests : 0;
 
@@ -76,7 +90,9 @@ export async function usageBatch(
   const url = `${api.base}/api/v2/usage/meters/batch`;
   const common = { method: "POST" as const, connections: CONNECTIONS };
   await load({ ...common, url, headers, body: batchBodies("warm"), seconds: 2 });
+  await settle(stack);
   const baselineResult = await load({ ...common, url: `${baseline}/usage/batch`, body: batchBodies("pg"), seconds });
+  await settle(stack);
   const apiResult = await load({ ...common, url, headers, body: batchBodies("api"), seconds });
   const result: UsageBatchResult = {
     entriesPerBatch: BATCH_ENTRIES,
