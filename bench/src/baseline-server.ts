@@ -124,18 +124,32 @@ interface BatchEntry {
   EventID?: string;
 }
 
-// The same statement shape as the API's batch insert (arrays through unnest, EventIDs deduplicated
-// by the entries' claiming trigger), straight from the parsed body: no validation, no exact-decimal
-// checks, no dimensions.
+// The same statement as the API's batch insert (arrays through unnest, each entry numbered, its
+// EventID claimed with the others in one INSERT … ON CONFLICT DO NOTHING, and only entries whose
+// claim went in inserted), straight from the parsed body: no validation, no exact-decimal checks,
+// no dimensions.
 app.post<{ Body: { Entries: BatchEntry[] } }>("/usage/batch", async (request, reply) => {
   const entries = request.body.Entries;
   const now = Math.floor(Date.now() / 1000);
   const { rowCount } = await pool.query(
-    `INSERT INTO usage_entries (operator_id, meter, usage, extra_info, occurred_at, event_id)
-     SELECT $1, meter, usage::numeric, extra_info, to_timestamp(occurred_at), event_id
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[])
-            WITH ORDINALITY AS batch(meter, usage, extra_info, occurred_at, event_id, position)
-      ORDER BY position`,
+    `WITH claiming AS MATERIALIZED (SELECT set_config('slotwise.usage_keys_claimed', 'on', true)),
+     batch AS MATERIALIZED (
+       SELECT nextval('usage_entries_id_seq') AS id, meter, usage, extra_info, to_timestamp(occurred_at) AS occurred_at,
+              event_id, position
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[])
+              WITH ORDINALITY AS batch(meter, usage, extra_info, occurred_at, event_id, position)
+              CROSS JOIN claiming
+     ),
+     claimed AS (
+       INSERT INTO usage_event_ids (operator_id, event_id, entry_id, occurred_at)
+       SELECT $1, event_id, id, occurred_at FROM batch WHERE event_id IS NOT NULL ORDER BY event_id, position
+       ON CONFLICT DO NOTHING
+       RETURNING entry_id
+     )
+     INSERT INTO usage_entries (id, operator_id, meter, usage, extra_info, occurred_at, event_id)
+     SELECT id, $1, meter, usage::numeric, extra_info, occurred_at, event_id
+       FROM batch
+      WHERE event_id IS NULL OR id IN (SELECT entry_id FROM claimed)`,
     [
       Number(process.env.OPERATOR_ID),
       entries.map((e) => e.Meter),

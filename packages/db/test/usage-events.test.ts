@@ -47,4 +47,47 @@ describe("usage events named by the client", () => {
     expect(recorded.reduce((sum, n) => sum + n, 0)).toBe(200);
     expect(await db.usageEntry.count({ where: { operatorId: operator.id } })).toBe(200);
   });
+
+  it("are each held by the entry that recorded them, when singles and batches race for the same EventIDs", async () => {
+    const operator = await db.operator.create({ data: { slug: "events-mixed", name: "Mixed" } });
+    const other = createDatabase(url, { maxConnections: 5 });
+    const ids = Array.from({ length: 100 }, (_, i) => `mixed-${i}`);
+    await Promise.all([
+      recordUsageBatch(
+        db,
+        operator.id,
+        ids.map((id) => entry(id)),
+        new Date(),
+      ),
+      ...ids.map((id) => recordUsage(other, { operatorId: operator.id, ...entry(id) })),
+      recordUsageBatch(
+        other,
+        operator.id,
+        ids.toReversed().map((id) => entry(id)),
+        new Date(),
+      ),
+    ]);
+    await other.$disconnect();
+    const [held] = await db.$queryRaw<{ entries: bigint; claims: bigint; held: bigint }[]>`
+      SELECT (SELECT count(*) FROM usage_entries WHERE operator_id = ${operator.id}) AS entries,
+             (SELECT count(*) FROM usage_event_ids WHERE operator_id = ${operator.id}) AS claims,
+             (SELECT count(*) FROM usage_entries e JOIN usage_event_ids k
+                ON (k.operator_id, k.event_id, k.entry_id) = (e.operator_id, e.event_id, e.id)
+               WHERE e.operator_id = ${operator.id}) AS held`;
+    expect(held).toEqual({ entries: 100n, claims: 100n, held: 100n });
+  });
+
+  it("refuse an insert that says its keys are claimed when they are not, and keep nothing of its transaction", async () => {
+    const operator = await db.operator.create({ data: { slug: "events-unclaimed", name: "Unclaimed" } });
+    const attempt = db.$transaction(async (tx) => {
+      await recordUsageBatch(tx, operator.id, [entry("claimed-1")], new Date());
+      // The batch's setting lasts to the end of the transaction: this row skips the claiming trigger.
+      await tx.$executeRaw`
+        INSERT INTO usage_entries (operator_id, meter, usage, occurred_at, event_id)
+        VALUES (${operator.id}, 'api-calls', 1, now(), 'claimed-1')`;
+    });
+    await expect(attempt).rejects.toThrow(/does not hold its EventID or dedupe key/);
+    expect(await db.usageEntry.count({ where: { operatorId: operator.id } })).toBe(0);
+    expect(await recordUsageBatch(db, operator.id, [entry("claimed-1")], new Date())).toBe(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { usageDimensions } from "@slotwise/core";
+import { usageDimensionsOfEach } from "@slotwise/core";
 
 import type { Db } from "../tx.ts";
 
@@ -13,20 +13,39 @@ export interface BatchEntry {
 
 /**
  * Records a validated batch in one statement: the entries travel as arrays and `unnest`
- * turns them into rows, so a batch of 1,000 costs one round trip, not 1,000. An entry whose
- * EventID the operator already has (from an earlier request, or earlier in this batch) is
- * skipped by the entries' trigger, which claims each EventID in `usage_event_ids`. Rows go in
- * ordered by EventID, then batch order: the first of a repeated EventID wins, and two
- * statements claiming the same EventIDs claim them in the same order, so they cannot deadlock. Each entry's dimensions are taken from its ExtraInfo. Returns how many
- * were recorded.
+ * turns them into rows, so a batch of 1,000 costs one round trip, not 1,000. Each entry is
+ * numbered first; its EventID is then claimed in `usage_event_ids` for that number, all of
+ * the batch in one INSERT … ON CONFLICT DO NOTHING, and only the entries whose claim went in
+ * are inserted. An EventID the operator already has (from an earlier request, or earlier in
+ * this batch) is so skipped; a simultaneous claim of the same EventID waits for the other
+ * transaction, as the unique index decides. Claims go in ordered by EventID, then batch order:
+ * the first of a repeated EventID wins, and two statements claiming the same EventIDs claim
+ * them in the same order, so they cannot deadlock. `slotwise.usage_keys_claimed` tells the
+ * entries' row trigger that the keys are claimed already (migration
+ * `usage_batches_claim_keys_by_statement`); the flag is set while the batch's rows are read, so
+ * before any entry is inserted. Each entry's dimensions are taken from its ExtraInfo. Returns
+ * how many were recorded.
  */
 export function recordUsageBatch(db: Db, operatorId: number, entries: readonly BatchEntry[], createdAt: Date) {
   return db.$executeRaw`
-    INSERT INTO usage_entries (operator_id, meter, usage, extra_info, dimensions, occurred_at, event_id, created_at)
-    SELECT ${operatorId}, meter, usage::numeric, extra_info, dimensions::jsonb, occurred_at::timestamptz, event_id, ${createdAt}
-      FROM unnest(${entries.map((e) => e.meter)}::text[], ${entries.map((e) => String(e.usage))}::text[],
-                  ${entries.map((e) => e.extraInfo)}::text[], ${entries.map((e) => usageDimensions(e.extraInfo))}::text[],
-                  ${entries.map((e) => e.occurredAt.toISOString())}::text[], ${entries.map((e) => e.eventId)}::text[])
-           WITH ORDINALITY AS batch(meter, usage, extra_info, dimensions, occurred_at, event_id, position)
-     ORDER BY event_id NULLS LAST, position`;
+    WITH claiming AS MATERIALIZED (SELECT set_config('slotwise.usage_keys_claimed', 'on', true)),
+    batch AS MATERIALIZED (
+      SELECT nextval('usage_entries_id_seq') AS id, meter, usage, extra_info, dimensions,
+             occurred_at::timestamptz AS occurred_at, event_id, position
+        FROM unnest(${entries.map((e) => e.meter)}::text[], ${entries.map((e) => String(e.usage))}::text[],
+                    ${entries.map((e) => e.extraInfo)}::text[], ${usageDimensionsOfEach(entries.map((e) => e.extraInfo))}::text[],
+                    ${entries.map((e) => e.occurredAt.toISOString())}::text[], ${entries.map((e) => e.eventId)}::text[])
+             WITH ORDINALITY AS entry(meter, usage, extra_info, dimensions, occurred_at, event_id, position)
+             CROSS JOIN claiming
+    ),
+    claimed AS (
+      INSERT INTO usage_event_ids (operator_id, event_id, entry_id, occurred_at)
+      SELECT ${operatorId}, event_id, id, occurred_at FROM batch WHERE event_id IS NOT NULL ORDER BY event_id, position
+      ON CONFLICT DO NOTHING
+      RETURNING entry_id
+    )
+    INSERT INTO usage_entries (id, operator_id, meter, usage, extra_info, dimensions, occurred_at, event_id, created_at)
+    SELECT id, ${operatorId}, meter, usage::numeric, extra_info, dimensions::jsonb, occurred_at, event_id, ${createdAt}
+      FROM batch
+     WHERE event_id IS NULL OR id IN (SELECT entry_id FROM claimed)`;
 }
