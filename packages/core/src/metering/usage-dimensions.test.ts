@@ -1,7 +1,14 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { dimensionQueryOf, usageSummaryQuerySchema } from "./summary-query.ts";
-import { filterMatches, MAX_DIMENSIONS, MAX_DIMENSIONS_BYTES, usageDimensions } from "./usage-dimensions.ts";
+import {
+  filterMatches,
+  MAX_DIMENSIONS,
+  MAX_DIMENSIONS_BYTES,
+  usageDimensions,
+  usageDimensionsOfEach,
+} from "./usage-dimensions.ts";
 
 describe("usageDimensions", () => {
   it("takes the top-level strings, numbers and booleans of a JSON object", () => {
@@ -57,6 +64,23 @@ describe("usageDimensions", () => {
     const dims = usageDimensions(JSON.stringify(wide)) ?? "";
     expect(new TextEncoder().encode(dims).length).toBeLessThanOrEqual(MAX_DIMENSIONS_BYTES);
     expect(Object.keys(JSON.parse(dims) as object)).toHaveLength(9);
+  });
+});
+
+describe("usageDimensionsOfEach", () => {
+  it("gives every entry what usageDimensions gives it, however the texts repeat", () => {
+    const texts = fc.oneof(
+      fc.constantFrom(null, "", '{"region":"eu"}', '{"region":"us","plan":"pro"}', '{"n":1.0}', '{"n":1}', "not json"),
+      fc.json(),
+      fc
+        .dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.string(), fc.integer(), fc.boolean()))
+        .map((o) => JSON.stringify(o)),
+    );
+    fc.assert(
+      fc.property(fc.array(texts, { maxLength: 40 }), (extraInfos) => {
+        expect(usageDimensionsOfEach(extraInfos)).toEqual(extraInfos.map((text) => usageDimensions(text)));
+      }),
+    );
   });
 });
 

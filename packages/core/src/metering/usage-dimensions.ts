@@ -77,6 +77,25 @@ export function usageDimensions(extraInfo: string | null | undefined): string | 
 }
 
 /**
+ * The dimensions of each of many entries' ExtraInfo, as `usageDimensions` gives them. Within a
+ * batch ExtraInfo repeats (dimensions are few by nature: a region, a plan, an endpoint), so
+ * each distinct text is parsed once; the texts are remembered for this call only, so what is
+ * kept is never more than the batch itself.
+ */
+export function usageDimensionsOfEach(extraInfos: readonly (string | null)[]): (string | null)[] {
+  const known = new Map<string, string | null>();
+  return extraInfos.map((extraInfo) => {
+    if (!extraInfo) return null;
+    let dimensions = known.get(extraInfo);
+    if (dimensions === undefined) {
+      dimensions = usageDimensions(extraInfo);
+      known.set(extraInfo, dimensions);
+    }
+    return dimensions;
+  });
+}
+
+/**
  * The JSON values a filter's text matches, as JSON text: the string itself always; `true` and
  * `false` also the boolean; a number written exactly (`42`, `1.50`) also that number, by value
  * (`filter.n=1.0` matches 1). So a query string, which has only text, reaches every type.

@@ -1,4 +1,4 @@
-import { usageDimensions } from "@slotwise/core";
+import { usageDimensionsOfEach } from "@slotwise/core";
 
 import type { Db } from "../tx.ts";
 import { RETURNED, type RecordedUsage, type UsageRecordInput } from "./record-usage.ts";
@@ -20,7 +20,7 @@ export async function recordUsageTogether(db: Db, entries: readonly GroupedEntry
     WITH entry AS (
       SELECT * FROM unnest(${entries.map((e) => e.operatorId)}::int[], ${entries.map((e) => e.meter)}::text[],
                            ${entries.map((e) => String(e.usage))}::text[], ${entries.map((e) => e.extraInfo)}::text[],
-                           ${entries.map((e) => usageDimensions(e.extraInfo))}::text[],
+                           ${usageDimensionsOfEach(entries.map((e) => e.extraInfo))}::text[],
                            ${entries.map((e) => e.occurredAt.toISOString())}::text[], ${entries.map((e) => e.eventId ?? null)}::text[],
                            ${entries.map((e) => (e.createdAt ?? new Date()).toISOString())}::text[])
              WITH ORDINALITY AS entry(operator_id, meter, usage, extra_info, dimensions, occurred_at, event_id, created_at, position)
