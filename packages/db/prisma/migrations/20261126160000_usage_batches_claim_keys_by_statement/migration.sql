@@ -1,8 +1,8 @@
 -- A batch of usage claims its EventIDs in the statement that inserts it, as one set (an
 -- INSERT … ON CONFLICT DO NOTHING into usage_event_ids), instead of through the entries' row
--- trigger, which runs a PL/pgSQL function and a one-row INSERT per entry: for batches of 1,000
--- on two cores, 17,000 entries/s through the trigger against 26,000 claimed as a set
--- (bench/analysis.md, "Run R").
+-- trigger, which runs a PL/pgSQL function and a one-row INSERT per entry: batches of 1,000 over
+-- plain pg, 8 connections, two cores, PostgreSQL 15: 15,000 to 17,500 entries/s through the
+-- trigger, 25,500 to 28,000 claimed as a set (docs/decisions.md, "Usage partitions and retention").
 --
 -- Such a statement says so with `slotwise.usage_keys_claimed = on` (set_config, local to its
 -- transaction), and the row trigger stands aside for it. Every other write (the single entry,
