@@ -6,6 +6,7 @@ import {
   filterMatches,
   MAX_DIMENSIONS,
   MAX_DIMENSIONS_BYTES,
+  MAX_EXTRA_INFO_DEPTH,
   usageDimensions,
   usageDimensionsOfEach,
 } from "./usage-dimensions.ts";
@@ -64,6 +65,22 @@ describe("usageDimensions", () => {
     const dims = usageDimensions(JSON.stringify(wide)) ?? "";
     expect(new TextEncoder().encode(dims).length).toBeLessThanOrEqual(MAX_DIMENSIONS_BYTES);
     expect(Object.keys(JSON.parse(dims) as object)).toHaveLength(9);
+  });
+});
+
+describe("usageDimensions of deeply nested ExtraInfo", () => {
+  const nested = (depth: number) => `{"region":"eu","x":${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}}`;
+
+  it(`keeps the dimensions of an object nested ${MAX_EXTRA_INFO_DEPTH} levels deep, and takes none from one deeper`, () => {
+    expect(usageDimensions(nested(MAX_EXTRA_INFO_DEPTH))).toBe('{"region":"eu"}');
+    expect(usageDimensions(nested(MAX_EXTRA_INFO_DEPTH + 1))).toBeNull();
+    expect(usageDimensions(nested(5_000))).toBeNull();
+  });
+
+  it("counts brackets inside strings as text, escaped quotes included", () => {
+    const text = JSON.stringify({ region: "eu", note: `\\"${"[".repeat(100)}` });
+    expect(text).toContain('\\\\\\"[[[');
+    expect(usageDimensions(text)).toBe('{"region":"eu"}');
   });
 });
 
