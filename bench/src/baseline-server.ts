@@ -124,21 +124,20 @@ interface BatchEntry {
   EventID?: string;
 }
 
-// The same statement as the API's batch insert (arrays through unnest, each entry numbered, its
-// EventID claimed with the others in one INSERT … ON CONFLICT DO NOTHING, and only entries whose
-// claim went in inserted), straight from the parsed body: no validation, no exact-decimal checks,
-// no dimensions.
+// The API's claiming statement (arrays through unnest, each entry numbered, its EventID claimed
+// with the others in one INSERT … ON CONFLICT DO NOTHING, and only entries whose claim went in
+// inserted), straight from the parsed body: no validation, no exact-decimal checks, no dimensions.
 app.post<{ Body: { Entries: BatchEntry[] } }>("/usage/batch", async (request, reply) => {
   const entries = request.body.Entries;
   const now = Math.floor(Date.now() / 1000);
   const { rowCount } = await pool.query(
-    `WITH claiming AS MATERIALIZED (SELECT set_config('slotwise.usage_keys_claimed', 'on', true)),
+    `WITH keys_claimed AS MATERIALIZED (SELECT set_config('slotwise.usage_keys_claimed', 'on', true)),
      batch AS MATERIALIZED (
        SELECT nextval('usage_entries_id_seq') AS id, meter, usage, extra_info, to_timestamp(occurred_at) AS occurred_at,
               event_id, position
          FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[])
-              WITH ORDINALITY AS batch(meter, usage, extra_info, occurred_at, event_id, position)
-              CROSS JOIN claiming
+              WITH ORDINALITY AS entry(meter, usage, extra_info, occurred_at, event_id, position)
+              CROSS JOIN keys_claimed
      ),
      claimed AS (
        INSERT INTO usage_event_ids (operator_id, event_id, entry_id, occurred_at)

@@ -30,7 +30,7 @@ const REGIONS = ["eu-west", "eu-central", "us-east", "ap-south"];
 /**
  * Bodies of 1,000 entries as a client would send them: four meters, exact decimals, a small
  * JSON object in ExtraInfo (one dimension and a plan), times within the last hour, and an
- * EventID on every entry (unique: each is checked against the unique index, the cost of dedup).
+ * EventID on every entry (unique: each is claimed in `usage_event_ids`, the cost of dedup).
  * `side` prefixes the EventIDs, so the baseline and the API never collide with each other.
  */
 function batchBodies(side: string): () => string {
@@ -61,7 +61,9 @@ function batchBodies(side: string): () => string {
  */
 async function settle(stack: BenchStack): Promise<void> {
   await compactUsageFully(stack.db);
-  await stack.db.$executeRawUnsafe("VACUUM (ANALYZE) usage_entries, usage_event_ids");
+  await stack.db.$executeRawUnsafe(
+    "VACUUM (ANALYZE) usage_entries, usage_event_ids, usage_rollups_15m, usage_rollups_hourly, usage_rollups_shifted_days, usage_rollups_daily, usage_rollups_dims_15m, usage_rollups_dims_daily",
+  );
   await stack.db.$executeRawUnsafe("CHECKPOINT");
 }
 

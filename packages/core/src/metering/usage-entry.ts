@@ -72,7 +72,12 @@ export const MAX_BATCH_ENTRIES = 1_000;
 /** The body of `POST /usage/meters/batch` (contract section 13): validated whole. */
 export const usageBatchBodySchema = z.object({
   Entries: z
-    .array(usageEntryBodySchema, { error: "Entries must be a list of usage entries" })
+    .array(
+      z.object(usageEntryBodySchema.shape, {
+        error: "each of Entries must be a usage entry: an object with Meter and Usage",
+      }),
+      { error: "Entries must be a list of usage entries" },
+    )
     .min(1, { error: "Entries must hold at least one entry" })
     .max(MAX_BATCH_ENTRIES, { error: `Entries must hold at most ${MAX_BATCH_ENTRIES} entries` }),
 });

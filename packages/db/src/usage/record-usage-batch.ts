@@ -20,15 +20,19 @@ export interface BatchEntry {
  * this batch) is so skipped; a simultaneous claim of the same EventID waits for the other
  * transaction, as the unique index decides. Claims go in ordered by EventID, then batch order:
  * the first of a repeated EventID wins, and two statements claiming the same EventIDs claim
- * them in the same order, so they cannot deadlock. `slotwise.usage_keys_claimed` tells the
- * entries' row trigger that the keys are claimed already (migration
- * `usage_batches_claim_keys_by_statement`); the flag is set while the batch's rows are read, so
- * before any entry is inserted. Each entry's dimensions are taken from its ExtraInfo. Returns
- * how many were recorded.
+ * them in the same order, so they cannot deadlock. The entries' row trigger, which claims one
+ * entry at a time for every other write, stands aside while `slotwise.usage_keys_claimed` is
+ * on, and a statement trigger clears it when this statement ends (migration
+ * `usage_batches_claim_keys_by_statement`). Each entry's dimensions are taken from its
+ * ExtraInfo. Returns how many were recorded.
  */
 export function recordUsageBatch(db: Db, operatorId: number, entries: readonly BatchEntry[], createdAt: Date) {
+  // `batch` is MATERIALIZED so that nextval runs once per entry: the claim and the entry get
+  // the same id. Its rows are joined to `keys_claimed`, so the setting is on before the first
+  // row reaches either INSERT; without it, the row trigger would find the statement's own
+  // claims and skip every entry with an EventID.
   return db.$executeRaw`
-    WITH claiming AS MATERIALIZED (SELECT set_config('slotwise.usage_keys_claimed', 'on', true)),
+    WITH keys_claimed AS MATERIALIZED (SELECT set_config('slotwise.usage_keys_claimed', 'on', true)),
     batch AS MATERIALIZED (
       SELECT nextval('usage_entries_id_seq') AS id, meter, usage, extra_info, dimensions,
              occurred_at::timestamptz AS occurred_at, event_id, position
@@ -36,7 +40,7 @@ export function recordUsageBatch(db: Db, operatorId: number, entries: readonly B
                     ${entries.map((e) => e.extraInfo)}::text[], ${usageDimensionsOfEach(entries.map((e) => e.extraInfo))}::text[],
                     ${entries.map((e) => e.occurredAt.toISOString())}::text[], ${entries.map((e) => e.eventId)}::text[])
              WITH ORDINALITY AS entry(meter, usage, extra_info, dimensions, occurred_at, event_id, position)
-             CROSS JOIN claiming
+             CROSS JOIN keys_claimed
     ),
     claimed AS (
       INSERT INTO usage_event_ids (operator_id, event_id, entry_id, occurred_at)
