@@ -119,6 +119,41 @@ describe("POST /usage/meters/batch", () => {
     expect(((await problemOf(response)).problem.errors as { field: string }[]).map((e) => e.field)).toContain(field);
   });
 
+  it("honours an Idempotency-Key: a repeat answers the first response and records nothing, another body is refused", async () => {
+    const send = (body: unknown) =>
+      api.request(BATCH, { method: "POST", key, json: body, headers: { "Idempotency-Key": "batch-key-1" } });
+    const body = {
+      Entries: [
+        { Meter: "api-calls", Usage: 2 },
+        { Meter: "api-calls", Usage: 3, EventID: "evt-key-1" },
+      ],
+    };
+    const before = (await entries()).length;
+    const first = await send(body);
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({ data: { Recorded: 2, Duplicates: 0 } });
+    const again = await send(body);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.json()).toEqual({ data: { Recorded: 2, Duplicates: 0 } });
+    expect((await entries()).length).toBe(before + 2);
+    const other = await send({ Entries: [{ Meter: "api-calls", Usage: 4 }] });
+    expect(other.status).toBe(422);
+    expect((await problemOf(other)).problem.type).toMatch(/idempotency-key-reuse$/);
+    expect((await entries()).length).toBe(before + 2);
+  });
+
+  it.each([
+    ["null", null],
+    ["a list", [{ Meter: "x", Usage: 1 }]],
+  ])("names the entry that is %s instead of an object, in detail and errors", async (_label, second) => {
+    const response = await post(BATCH, { Entries: [{ Meter: "api-calls", Usage: 1 }, second] });
+    expect(response.status).toBe(422);
+    const { problem } = await problemOf(response);
+    expect(problem.detail).toBe("each of Entries must be a usage entry: an object with Meter and Usage");
+    expect(problem.errors).toEqual([{ field: "Entries[1]", message: problem.detail }]);
+  });
+
   it("takes 1,000 entries in up to 1 MiB, and no more; other paths keep their 64 KiB", async () => {
     const thousand = Array.from({ length: 1_000 }, (_, i) => ({
       Meter: "api-calls",

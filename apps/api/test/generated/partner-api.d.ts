@@ -272,7 +272,7 @@ export interface paths {
         put?: never;
         /**
          * Record up to 1,000 usage entries at once
-         * @description Entries are as for a single entry, EventID included. The batch is validated whole: one invalid entry makes it a 422 naming that entry (`Entries[3].Usage`) and nothing is recorded. An entry whose EventID was already recorded, or that repeats an EventID earlier in the batch, is counted in Duplicates and not recorded again. Bodies up to 1 MiB.
+         * @description Entries are as for a single entry, EventID included. The batch is validated whole: one invalid entry makes it a 422 naming that entry (`Entries[3].Usage`) and nothing is recorded. An entry whose EventID was already recorded, or that repeats an EventID earlier in the batch, is counted in Duplicates and not recorded again. Bodies up to 1 MiB. An Idempotency-Key works as for a single entry: a repeat answers the first response again with `Idempotent-Replayed: true` and records nothing.
          */
         post: operations["usage-recordBatch"];
         delete?: never;
@@ -1696,6 +1696,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
                 /** @description Echoed back; generated when absent */
                 "X-Request-Id"?: string;
             };
@@ -1730,6 +1732,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Address of the created resource */
                     Location?: string;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1744,6 +1748,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
