@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { DEFAULT_USAGE_RETENTION_DAYS } from "@slotwise/core";
+
 import { problemOf, startApi, type Api } from "./harness.ts";
 
 let api: Api;
@@ -141,6 +143,27 @@ describe("POST /usage/meters/batch", () => {
     expect(other.status).toBe(422);
     expect((await problemOf(other)).problem.type).toMatch(/idempotency-key-reuse$/);
     expect((await entries()).length).toBe(before + 2);
+  });
+
+  it("answers a repeat of an Idempotency-Key again after its OccurredAt has passed the retention edge", async () => {
+    const edge = Math.floor(Date.now() / 1000) - DEFAULT_USAGE_RETENTION_DAYS * 86_400 + 3;
+    const entry = { Meter: "api-calls", Usage: 1, OccurredAt: edge };
+    const send = (path: string, body: unknown, idempotencyKey: string) =>
+      api.request(path, { method: "POST", key, json: body, headers: { "Idempotency-Key": idempotencyKey } });
+    expect((await send(BATCH, { Entries: [entry] }, "edge-batch")).status).toBe(201);
+    expect((await send(SINGLE, entry, "edge-single")).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    for (const [path, body, idempotencyKey] of [
+      [BATCH, { Entries: [entry] }, "edge-batch"],
+      [SINGLE, entry, "edge-single"],
+    ] as const) {
+      const repeat = await send(path, body, idempotencyKey);
+      expect(repeat.status).toBe(201);
+      expect(repeat.headers.get("idempotent-replayed")).toBe("true");
+    }
+    const fresh = await send(BATCH, { Entries: [entry] }, "edge-batch-late");
+    expect(fresh.status).toBe(422);
+    expect((await problemOf(fresh)).problem.detail).toMatch(/^Entries\[0\]\.OccurredAt must not be /);
   });
 
   it.each([

@@ -55,7 +55,10 @@ function dimensionValue(value: unknown): DimensionValue | undefined {
  * their double, so `1`, `1.0` and `1e0` are one value.
  */
 export function usageDimensions(extraInfo: string | null | undefined): string | null {
-  if (!extraInfo || nestedDeeperThan(extraInfo, MAX_EXTRA_INFO_DEPTH)) return null;
+  // Only an object has dimensions: other JSON (a 10,000-character list, say) is not parsed at all.
+  if (!extraInfo || !extraInfo.trimStart().startsWith("{") || nestedDeeperThan(extraInfo, MAX_EXTRA_INFO_DEPTH)) {
+    return null;
+  }
   let parsed: unknown;
   try {
     // A repeated name is left out below; keeping either value here only lets parsing go on.

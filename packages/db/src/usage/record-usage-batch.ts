@@ -30,7 +30,9 @@ export function recordUsageBatch(db: Db, operatorId: number, entries: readonly B
   // `batch` is MATERIALIZED so that nextval runs once per entry: the claim and the entry get
   // the same id. Its rows are joined to `keys_claimed`, so the setting is on before the first
   // row reaches either INSERT; without it, the row trigger would find the statement's own
-  // claims and skip every entry with an EventID.
+  // claims and skip every entry with an EventID. The statement trigger that clears the setting
+  // runs when the final INSERT ends, so that INSERT must be the one reading `batch` (and so
+  // setting it): a last step that read nothing would leave the setting on after it (attack).
   return db.$executeRaw`
     WITH keys_claimed AS MATERIALIZED (SELECT set_config('slotwise.usage_keys_claimed', 'on', true)),
     batch AS MATERIALIZED (

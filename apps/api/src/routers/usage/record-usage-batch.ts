@@ -23,12 +23,6 @@ export const recordUsageBatchEntries = usageWriteProcedure
   .output(z.object({ data: z.object({ Recorded: z.int(), Duplicates: z.int() }) }))
   .mutation(async ({ ctx, input }) => {
     const now = ctx.now();
-    const refused = input.Entries.flatMap((entry, i) => {
-      const field = `Entries[${i}].OccurredAt`;
-      const problem = occurredAtProblem(field, entry.OccurredAt, now, ctx.settings.usageRetentionDays);
-      return problem ? [{ field, message: problem }] : [];
-    });
-    if (refused.length) throw new ValidationError(refused);
     // Entries without OccurredAt happened now, to the second, like a single entry.
     const received = new Date(Math.floor(now.getTime() / 1000) * 1000);
     const entries = input.Entries.map((entry) => ({
@@ -39,6 +33,14 @@ export const recordUsageBatchEntries = usageWriteProcedure
       eventId: entry.EventID ?? null,
     }));
     const record = async (db: Db) => {
+      // Judged by the clock only once a repeat of an Idempotency-Key has been answered: a retry
+      // of a batch recorded near the retention edge gets its answer, not a 422 (attack).
+      const refused = input.Entries.flatMap((entry, i) => {
+        const field = `Entries[${i}].OccurredAt`;
+        const problem = occurredAtProblem(field, entry.OccurredAt, now, ctx.settings.usageRetentionDays);
+        return problem ? [{ field, message: problem }] : [];
+      });
+      if (refused.length) throw new ValidationError(refused);
       const recorded = await recordUsageBatch(db, ctx.principal.operatorId, entries, now);
       return {
         status: 201,

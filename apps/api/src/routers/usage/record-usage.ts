@@ -36,8 +36,6 @@ export const recordUsageEntry = usageWriteProcedure
   .output(z.object({ data: usageEntrySchema }))
   .mutation(async ({ ctx, input }) => {
     const now = ctx.now();
-    const problem = occurredAtProblem("OccurredAt", input.OccurredAt, now, ctx.settings.usageRetentionDays);
-    if (problem) throw new ValidationError([{ field: "OccurredAt", message: problem }]);
     const entry: GroupedEntry = {
       operatorId: ctx.principal.operatorId,
       meter: input.Meter,
@@ -50,13 +48,27 @@ export const recordUsageEntry = usageWriteProcedure
       eventId: input.EventID ?? null,
       createdAt: now,
     };
+    // Inside the work, so that a repeat of an Idempotency-Key is answered before the clock
+    // judges its OccurredAt again (see the batch's).
+    const refuseOutOfRange = () => {
+      const problem = occurredAtProblem("OccurredAt", input.OccurredAt, now, ctx.settings.usageRetentionDays);
+      if (problem) throw new ValidationError([{ field: "OccurredAt", message: problem }]);
+    };
     const result = await withIdempotency(
       ctx,
       "POST /usage/meters",
       input,
-      async (tx) => answer(await recordUsage(tx, { ...entry, idempotencyKey: ctx.idempotencyKey ?? null })),
+      async (tx) => {
+        refuseOutOfRange();
+        return answer(await recordUsage(tx, { ...entry, idempotencyKey: ctx.idempotencyKey ?? null }));
+      },
       // Without a key the entry goes in with other requests' entries, in one statement.
-      { withoutKey: async () => answer(await ctx.usageWriter.record(entry)) },
+      {
+        withoutKey: async () => {
+          refuseOutOfRange();
+          return answer(await ctx.usageWriter.record(entry));
+        },
+      },
     );
     // Counted once committed, and not for a repeat (of an EventID or an Idempotency-Key).
     if (ctx.response.status === 201 && ctx.response.headers["Idempotent-Replayed"] !== "true") {
