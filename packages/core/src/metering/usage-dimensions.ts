@@ -1,7 +1,6 @@
 import { isLosslessNumber, isSafeNumber, parse } from "lossless-json";
 
 import { textProblem } from "../validation/text.ts";
-import { nestedDeeperThan } from "./nesting-depth.ts";
 import { repeatedNames } from "./repeated-names.ts";
 
 /** A dimension's value as answered: its JSON type kept (contract section 14). */
@@ -48,30 +47,29 @@ function dimensionValue(value: unknown): DimensionValue | undefined {
  * The dimensions of an entry (contract section 14) as the JSON text of an object, or null
  * when it has none. When ExtraInfo is a JSON object, its top-level string, number and boolean
  * members whose name follows `DIMENSION_NAME_PATTERN` are its dimensions, within the limits
- * above (first members first; none when it nests deeper than `MAX_EXTRA_INFO_DEPTH`). A name the object gives twice is no dimension, even with equal
- * values: which one was meant is not guessed. Anything else (not JSON, not an object, NUL or a
+ * above (first members first; none when it nests deeper than `MAX_EXTRA_INFO_DEPTH`). A name
+ * the object gives twice is no dimension, even with equal values: which one was meant is not
+ * guessed. Anything else (not JSON, not an object, NUL or a
  * lone surrogate in a string, which PostgreSQL's jsonb refuses) simply has no dimensions:
  * recording never fails because of ExtraInfo. Numbers are written as the shortest text of
  * their double, so `1`, `1.0` and `1e0` are one value.
  */
 export function usageDimensions(extraInfo: string | null | undefined): string | null {
   // Only an object has dimensions: other JSON (a 10,000-character list, say) is not parsed at all.
-  if (!extraInfo || !extraInfo.trimStart().startsWith("{") || nestedDeeperThan(extraInfo, MAX_EXTRA_INFO_DEPTH)) {
-    return null;
-  }
+  if (!extraInfo || !extraInfo.trimStart().startsWith("{")) return null;
+  let repeated: Set<string> | null;
   let parsed: unknown;
   try {
+    repeated = repeatedNames(extraInfo, MAX_EXTRA_INFO_DEPTH);
+    if (repeated === null) return null;
     // A repeated name is left out below; keeping either value here only lets parsing go on.
     parsed = parse(extraInfo, null, { onDuplicateKey: ({ newValue }) => newValue });
   } catch {
     return null; // not JSON
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || isLosslessNumber(parsed)) {
-    return null;
-  }
-  const repeated = repeatedNames(extraInfo);
   const members: string[] = [];
   let bytes = 2; // the braces
+  // Text that starts with `{` and parses is an object.
   const object = parsed as Record<string, unknown>;
   // Own names only (never what a `__proto__` member may have put behind them), and not
   // Object.entries: an object of a thousand members would be copied whole to use ten.
