@@ -63,6 +63,18 @@ describe("usage series in local windows computed by the application", () => {
     ]);
   });
 
+  it("reads back any meter name the table holds, separators and line breaks included", async () => {
+    // The API refuses such names; a row written by hand must still come back as it is.
+    const odd = 'a,1;2\n"b"\\c\té';
+    await record(odd, "0.25", "2026-03-01T10:00:00Z");
+    await record(odd, "3", "2026-03-01T11:00:00Z");
+    await compactUsageFully(db);
+    await record(odd, "100000000000.000001", "2026-03-01T12:00:00Z");
+    expect(await series("2026-03-01", "2026-03-01", "UTC", "day", [odd])).toEqual([
+      ["2026-03-01T00:00:00.000Z", "2026-03-01", odd, "100000000003.250001", 3],
+    ]);
+  });
+
   it("counts only the meters asked for", async () => {
     expect(await series("2026-10-01", "2026-11-30", "Europe/Lisbon", "month", ["b", "none"])).toEqual([
       ["2026-09-30T23:00:00.000Z", "2026-10-01", "b", "0.5", 1],

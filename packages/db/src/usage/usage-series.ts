@@ -51,13 +51,15 @@ export async function usageSeries(
     end,
     shifts ?? (aligned ? await keptShifts(db, starts, end) : new Map()),
   );
-  // The rows come back as one JSON text: a year of days for 19 meters is some 7,000 rows, and
-  // decoding them one by one cost the API 16 to 25 ms of CPU per answer, against 4 to 9 ms to
-  // parse the same as JSON. Totals stay strings in it, exact.
+  // The rows come back as one text: a year of days for 19 meters is some 7,000 rows, and
+  // decoding them one by one cost the API 16 to 25 ms of CPU per answer. Built as JSON
+  // (json_agg) it cost PostgreSQL 6 to 7 ms more per answer than this plainer text, half its size,
+  // in which each meter's name is written once. Totals stay decimal text in it, exact.
   const [result] = await db.$queryRaw<{ windows: string | null; kept: boolean }[]>`
     WITH mark AS (SELECT CASE WHEN ${aligned} THEN watermark ELSE 0 END AS watermark FROM usage_compaction WHERE id = 1),
+    -- bigint, as the rollups' events are: a numeric here made every part's events numeric, summed slower.
     edge_sums AS (
-      SELECT edge, meter, sum(total) AS total, sum(events) AS events FROM (
+      SELECT edge, meter, sum(total) AS total, sum(events)::bigint AS events FROM (
         SELECT span.edge, r.meter, r.total, r.events
           FROM unnest(${quarters.from}::timestamptz[], ${quarters.to}::timestamptz[], ${quarters.edge}::int[]) AS span (f, t, edge)
           JOIN usage_rollups_15m r ON r.operator_id = ${operatorId} AND r.bucket_start >= span.f AND r.bucket_start < span.t
@@ -91,19 +93,54 @@ export async function usageSeries(
       SELECT meter, greatest(width_bucket(occurred_at, ${edges}::timestamptz[]), 1) - 1, usage, 1
         FROM (${entriesOutsideRollups(operatorId, start, end, Prisma.sql`(SELECT watermark FROM mark)`)}) AS outside
     )
-    SELECT json_agg(json_build_array(meter, win, total, events))::text AS windows,
+    SELECT string_agg(to_json(meter)::text || E'\n' || cells, E'\n') AS windows,
            (SELECT ${shiftedDays.runs.shift}::int[] <@ coalesce(array_agg(minutes), '{}') FROM usage_day_shifts) AS kept
       FROM (
-      SELECT meter, win, sum(total)::text AS total, sum(events)::bigint AS events
-        FROM parts WHERE ${meters === null} OR meter = ANY(${meters ?? []}::text[])
-       GROUP BY 1, 2
-      -- A day taken less its rest nets to no events where the window had none: no row, as before.
-      HAVING sum(events) <> 0
-    ) AS totals`;
+      SELECT meter, string_agg(concat_ws(',', win, events, total), ';') AS cells FROM (
+        SELECT meter, win, sum(total) AS total, sum(events) AS events
+          FROM parts WHERE ${meters === null} OR meter = ANY(${meters ?? []}::text[])
+         GROUP BY 1, 2
+        -- A day taken less its rest nets to no events where the window had none: no row, as before.
+        HAVING sum(events) <> 0
+      ) AS totals
+       GROUP BY meter
+    ) AS by_meter`;
   // Read in the same snapshot as the rollups: a shift planned with that the database no longer
   // keeps (dropped since) has no rows to read, and the answer is asked again without shifted
   // days, from the UTC days and edges that always hold it.
   if (result && !result.kept) return usageSeries(db, operatorId, starts, end, meters, new Map());
-  const windows = JSON.parse(result?.windows ?? "[]") as [string, number, string, number][];
-  return windows.map(([meter, window, total, events]) => ({ meter, window, total, events }));
+  return result?.windows ? windowTotals(result.windows) : [];
+}
+
+/**
+ * Reads the statement's answer: per meter, its name as a JSON string on one line (so no name,
+ * whatever it holds, can break a line) and its windows on the next, `window,events,total`
+ * separated by `;`.
+ */
+function windowTotals(text: string): WindowTotal[] {
+  const rows: WindowTotal[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const nameEnd = text.indexOf("\n", at);
+    const meter = JSON.parse(text.slice(at, nameEnd)) as string;
+    const cellsEnd = text.indexOf("\n", nameEnd + 1);
+    const end = cellsEnd === -1 ? text.length : cellsEnd;
+    // Scanned in place: splitting a year of cells into arrays of strings cost twice as much.
+    let cell = nameEnd + 1;
+    while (cell < end) {
+      const first = text.indexOf(",", cell);
+      const second = text.indexOf(",", first + 1);
+      const next = text.indexOf(";", second + 1);
+      const cellEnd = next === -1 || next > end ? end : next;
+      rows.push({
+        meter,
+        window: Number(text.slice(cell, first)),
+        total: text.slice(second + 1, cellEnd),
+        events: Number(text.slice(first + 1, second)),
+      });
+      cell = cellEnd + 1;
+    }
+    at = end + 1;
+  }
+  return rows;
 }
