@@ -124,9 +124,10 @@ interface BatchEntry {
   EventID?: string;
 }
 
-// The API's claiming statement (arrays through unnest, each entry numbered, its EventID claimed
-// with the others in one INSERT … ON CONFLICT DO NOTHING, and only entries whose claim went in
-// inserted), straight from the parsed body: no validation, no exact-decimal checks, no dimensions.
+// The API's claiming statement (the entries as one JSON text through json_to_recordset, each
+// numbered, its EventID claimed with the others in one INSERT … ON CONFLICT DO NOTHING, and only
+// entries whose claim went in inserted), straight from the parsed body: no validation, no
+// exact-decimal checks, no dimensions.
 app.post<{ Body: { Entries: BatchEntry[] } }>("/usage/batch", async (request, reply) => {
   const entries = request.body.Entries;
   const now = Math.floor(Date.now() / 1000);
@@ -135,7 +136,8 @@ app.post<{ Body: { Entries: BatchEntry[] } }>("/usage/batch", async (request, re
      batch AS MATERIALIZED (
        SELECT nextval('usage_entries_id_seq') AS id, meter, usage, extra_info, to_timestamp(occurred_at) AS occurred_at,
               event_id, position
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[])
+         FROM ROWS FROM (json_to_recordset($2::json) AS (meter text, usage text, extra_info text, occurred_at float8,
+                                                          event_id text))
               WITH ORDINALITY AS entry(meter, usage, extra_info, occurred_at, event_id, position)
               CROSS JOIN keys_claimed
      ),
@@ -151,11 +153,15 @@ app.post<{ Body: { Entries: BatchEntry[] } }>("/usage/batch", async (request, re
       WHERE event_id IS NULL OR id IN (SELECT entry_id FROM claimed)`,
     [
       Number(process.env.OPERATOR_ID),
-      entries.map((e) => e.Meter),
-      entries.map((e) => String(e.Usage)),
-      entries.map((e) => e.ExtraInfo ?? null),
-      entries.map((e) => e.OccurredAt ?? now),
-      entries.map((e) => e.EventID ?? null),
+      JSON.stringify(
+        entries.map((e) => ({
+          meter: e.Meter,
+          usage: String(e.Usage),
+          extra_info: e.ExtraInfo ?? null,
+          occurred_at: e.OccurredAt ?? now,
+          event_id: e.EventID ?? null,
+        })),
+      ),
     ],
   );
   return reply.code(201).send({ data: { Recorded: rowCount, Duplicates: entries.length - (rowCount ?? 0) } });

@@ -71,6 +71,25 @@ describe("POST /usage/meters/batch", () => {
     ]);
   });
 
+  it("stores every text as sent, whatever it must escape on its way, with its instant and dimensions", async () => {
+    const extraInfo = '{"path":"C:\\\\tmp\\"x\\"","note":"a\\u0000b","emoji":"😀","region":"ü\\nß"}';
+    const eventId = 'evt-"q"\\😀\ttab\nline';
+    const response = await post(BATCH, {
+      Entries: [
+        { Meter: "odd-texts", Usage: 123456789.000001, OccurredAt: at + 59, EventID: eventId, ExtraInfo: extraInfo },
+        { Meter: "odd-texts", Usage: 100000000000000, OccurredAt: at - 1, ExtraInfo: 'not JSON: \\ " 😀' },
+      ],
+    });
+    expect(response.status).toBe(201);
+    const stored = (await entries()).filter((e) => e.meter === "odd-texts");
+    expect(
+      stored.map((e) => [e.usage.toFixed(), e.occurredAt.getTime() / 1000, e.eventId, e.extraInfo, e.dimensions]),
+    ).toEqual([
+      ["123456789.000001", at + 59, eventId, extraInfo, { path: 'C:\\tmp"x"', emoji: "😀", region: "ü\nß" }],
+      ["100000000000000", at - 1, null, 'not JSON: \\ " 😀', null],
+    ]);
+  });
+
   it("records nothing when one entry is invalid, and names that entry", async () => {
     const before = (await entries()).length;
     const response = await post(BATCH, {

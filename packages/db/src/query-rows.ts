@@ -26,6 +26,18 @@ export async function queryRows<T>(db: Db, sql: Prisma.Sql): Promise<T[]> {
   return result.rows as T[];
 }
 
+/**
+ * How many rows one raw statement wrote, by the same two ways as `queryRows`. Prisma's way
+ * costs most with large arguments: it writes each one into a JSON text and parses it back
+ * before the driver sees it (a usage batch's 150 KB of entries, about 2 ms of CPU per batch).
+ */
+export async function executeCount(db: Db, sql: Prisma.Sql): Promise<number> {
+  const pool = poolOf(db);
+  if (!pool) return db.$executeRaw(sql);
+  const result = await pool.query({ name: statementName(sql.text), text: sql.text, values: sql.values });
+  return result.rowCount ?? 0;
+}
+
 const names = new Map<string, string>();
 
 /** One name per statement text, so that two texts never share one (pg refuses that). */

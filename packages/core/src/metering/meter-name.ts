@@ -1,3 +1,4 @@
+import { remembered } from "../memo/remembered.ts";
 import { textField } from "../validation/fields.ts";
 import { BUILT_IN_METER_NAMES, type BuiltInMeterName } from "./built-in-meters.ts";
 
@@ -20,10 +21,15 @@ function skeleton(name: string): string {
 
 const BY_SKELETON = new Map(BUILT_IN_METER_NAMES.map((name) => [skeleton(name), name]));
 
-/** The built-in meter that `name` could pass for, if any. */
-export function builtInLookAlike(name: string): BuiltInMeterName | undefined {
-  return BY_SKELETON.get(skeleton(name));
-}
+/**
+ * The built-in meter that `name` could pass for, if any. Remembered: a batch names the same few
+ * meters a thousand times, and five replacements per name were a twentieth of its API CPU.
+ */
+export const builtInLookAlike = remembered(
+  (name: string): BuiltInMeterName | undefined => BY_SKELETON.get(skeleton(name)),
+  (name) => name,
+  { entries: 10_000, keyLength: 100 },
+);
 
 /** The alphabet and length every meter name keeps (contract section 8, docs/decisions.md). */
 function meterNameText(field: string) {

@@ -34,6 +34,28 @@ describe("usage bounds", () => {
     );
   });
 
+  it("property: any positive double below 1e15 is accepted exactly when its exact decimal is within the bounds", () => {
+    const withinBounds = (usage: number) => {
+      const exact = new ExactDecimal(usage);
+      return exact.decimalPlaces() <= 6 && exact.precision() <= 15;
+    };
+    const doubles = fc.oneof(
+      fc.double({ min: Number.MIN_VALUE, max: 1e15, maxExcluded: true, noNaN: true }),
+      boundedDecimal().map((d) => d.toNumber()),
+      fc.integer({ min: 1, max: 10 ** 9 }).chain((n) => fc.integer({ min: 0, max: 9 }).map((p) => n / 10 ** p)),
+      // 16 digits, one too many, around every scale.
+      fc
+        .bigInt({ min: 10n ** 15n, max: 10n ** 16n - 1n })
+        .chain((d) => fc.integer({ min: 1, max: 8 }).map((p) => Number(d) / 10 ** p)),
+    );
+    fc.assert(
+      fc.property(doubles, (usage) => {
+        expect(usageErrors(usage).length === 0).toBe(withinBounds(usage));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
   it.each([
     [1e15, "Usage must be less than 1e15"],
     [9e25, "Usage must be less than 1e15"],

@@ -22,8 +22,19 @@ export const USAGE_DECIMAL_PLACES = 6;
 export const USAGE_SIGNIFICANT_DIGITS = 15;
 export const USAGE_LIMIT = 1e15;
 
+const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
+
 /** Why `amount` (already known to be a finite number below the limit) has too many digits, or null. */
 function digitsProblem(field: string, amount: number): string | null {
+  // An exact decimal reads a number from its shortest text, as here. Text without an exponent,
+  // of at most 15 digits (leading zeros counted) and 6 places, meets both bounds: no decimal
+  // needs building, which was a twentieth of the API's CPU under batches of usage.
+  const text = String(amount);
+  if (PLAIN_NUMBER.test(text)) {
+    const point = text.indexOf(".");
+    const places = point < 0 ? 0 : text.length - point - 1;
+    if (places <= USAGE_DECIMAL_PLACES && text.length - (point < 0 ? 0 : 1) <= USAGE_SIGNIFICANT_DIGITS) return null;
+  }
   const exact = new Decimal(amount);
   if (exact.decimalPlaces() > USAGE_DECIMAL_PLACES)
     return `${field} must have at most ${USAGE_DECIMAL_PLACES} decimal places`;

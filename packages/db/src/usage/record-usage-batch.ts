@@ -1,5 +1,7 @@
 import { usageDimensionsOfEach } from "@slotwise/core";
 
+import { Prisma } from "../generated/prisma/client.ts";
+import { executeCount } from "../query-rows.ts";
 import type { Db } from "../tx.ts";
 
 export interface BatchEntry {
@@ -12,8 +14,8 @@ export interface BatchEntry {
 }
 
 /**
- * Records a validated batch in one statement: the entries travel as arrays and `unnest`
- * turns them into rows, so a batch of 1,000 costs one round trip, not 1,000. Each entry is
+ * Records a validated batch in one statement: the entries travel as one JSON text that
+ * `json_to_recordset` turns into rows, so a batch of 1,000 costs one round trip, not 1,000. Each entry is
  * numbered first; its EventID is then claimed in `usage_event_ids` for that number, all of
  * the batch in one INSERT … ON CONFLICT DO NOTHING, and only the entries whose claim went in
  * are inserted. An EventID the operator already has (from an earlier request, or earlier in
@@ -27,20 +29,35 @@ export interface BatchEntry {
  * ExtraInfo. Returns how many were recorded.
  */
 export function recordUsageBatch(db: Db, operatorId: number, entries: readonly BatchEntry[], createdAt: Date) {
+  const dimensions = usageDimensionsOfEach(entries.map((e) => e.extraInfo));
+  // One JSON text rather than six arrays: the driver escaped every element of each array one
+  // by one, and Prisma walked them all again, about a fifth of the API's CPU for a batch.
+  // Usage travels as text, so its decimal reaches numeric exactly as received.
+  const rows = JSON.stringify(
+    entries.map((e, i) => ({
+      meter: e.meter,
+      usage: String(e.usage),
+      extra_info: e.extraInfo,
+      dimensions: dimensions[i],
+      occurred_at: e.occurredAt.getTime() / 1000,
+      event_id: e.eventId,
+    })),
+  );
   // `batch` is MATERIALIZED so that nextval runs once per entry: the claim and the entry get
   // the same id. Its rows are joined to `keys_claimed`, so the setting is on before the first
   // row reaches either INSERT; without it, the row trigger would find the statement's own
   // claims and skip every entry with an EventID. The statement trigger that clears the setting
   // runs when the final INSERT ends, so that INSERT must be the one reading `batch` (and so
   // setting it): a last step that read nothing would leave the setting on after it (attack).
-  return db.$executeRaw`
+  return executeCount(
+    db,
+    Prisma.sql`
     WITH keys_claimed AS MATERIALIZED (SELECT set_config('slotwise.usage_keys_claimed', 'on', true)),
     batch AS MATERIALIZED (
       SELECT nextval('usage_entries_id_seq') AS id, meter, usage, extra_info, dimensions,
-             occurred_at::timestamptz AS occurred_at, event_id, position
-        FROM unnest(${entries.map((e) => e.meter)}::text[], ${entries.map((e) => String(e.usage))}::text[],
-                    ${entries.map((e) => e.extraInfo)}::text[], ${usageDimensionsOfEach(entries.map((e) => e.extraInfo))}::text[],
-                    ${entries.map((e) => e.occurredAt.toISOString())}::text[], ${entries.map((e) => e.eventId)}::text[])
+             to_timestamp(occurred_at) AS occurred_at, event_id, position
+        FROM ROWS FROM (json_to_recordset(${rows}::json) AS (meter text, usage text, extra_info text, dimensions text,
+                                                          occurred_at float8, event_id text))
              WITH ORDINALITY AS entry(meter, usage, extra_info, dimensions, occurred_at, event_id, position)
              CROSS JOIN keys_claimed
     ),
@@ -53,5 +70,6 @@ export function recordUsageBatch(db: Db, operatorId: number, entries: readonly B
     INSERT INTO usage_entries (id, operator_id, meter, usage, extra_info, dimensions, occurred_at, event_id, created_at)
     SELECT id, ${operatorId}, meter, usage::numeric, extra_info, dimensions::jsonb, occurred_at, event_id, ${createdAt}
       FROM batch
-     WHERE event_id IS NULL OR id IN (SELECT entry_id FROM claimed)`;
+     WHERE event_id IS NULL OR id IN (SELECT entry_id FROM claimed)`,
+  );
 }
