@@ -131,8 +131,10 @@ interface BatchEntry {
 app.post<{ Body: { Entries: BatchEntry[] } }>("/usage/batch", async (request, reply) => {
   const entries = request.body.Entries;
   const now = Math.floor(Date.now() / 1000);
-  const { rowCount } = await pool.query(
-    `WITH keys_claimed AS MATERIALIZED (SELECT set_config('slotwise.usage_keys_claimed', 'on', true)),
+  // Prepared once per connection, named, as the API's statement is on its pool.
+  const { rowCount } = await pool.query({
+    name: "baseline_usage_batch",
+    text: `WITH keys_claimed AS MATERIALIZED (SELECT set_config('slotwise.usage_keys_claimed', 'on', true)),
      batch AS MATERIALIZED (
        SELECT nextval('usage_entries_id_seq') AS id, meter, usage, extra_info, to_timestamp(occurred_at) AS occurred_at,
               event_id, position
@@ -151,7 +153,7 @@ app.post<{ Body: { Entries: BatchEntry[] } }>("/usage/batch", async (request, re
      SELECT id, $1, meter, usage::numeric, extra_info, occurred_at, event_id
        FROM batch
       WHERE event_id IS NULL OR id IN (SELECT entry_id FROM claimed)`,
-    [
+    values: [
       Number(process.env.OPERATOR_ID),
       JSON.stringify(
         entries.map((e) => ({
@@ -163,7 +165,7 @@ app.post<{ Body: { Entries: BatchEntry[] } }>("/usage/batch", async (request, re
         })),
       ),
     ],
-  );
+  });
   return reply.code(201).send({ data: { Recorded: rowCount, Duplicates: entries.length - (rowCount ?? 0) } });
 });
 

@@ -96,7 +96,7 @@ export async function renderReport(r: BenchResults): Promise<string> {
     "",
     row(["route", "batches/s", "p50 ms", "p99 ms", "responses", "errors"]),
     row(["---", "---", "---", "---", "---", "---"]),
-    loadRow("baseline pg INSERT … unnest", batch.baseline),
+    loadRow("baseline pg INSERT … json_to_recordset", batch.baseline),
     loadRow("REST POST /usage/meters/batch, 1 API process", batch.api),
     "",
     `Batches of ${n0(batch.entriesPerBatch)} entries, each with an EventID (all new) and ExtraInfo a small JSON object, ${batch.connections} connections on both sides. Entries per second: baseline ${n0(batch.baselineEntriesPerS)}, API ${n0(batch.apiEntriesPerS)}: \`usage_batch_ratio\` = ${n2(r.usage_batch_ratio)}. Rows in the database afterwards: baseline ${n0(batch.baselineRecorded)}, API ${n0(batch.apiRecorded)}.`,

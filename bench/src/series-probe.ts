@@ -70,7 +70,7 @@ async function sql() {
     const capture = {
       $queryRaw: (strings: TemplateStringsArray, ...values: unknown[]) => {
         const sql = Prisma.sql(strings, ...values);
-        if (!sql.text.includes("json_agg")) return db.$queryRaw(strings, ...values);
+        if (!sql.text.includes("usage_compaction")) return db.$queryRaw(strings, ...values);
         statement = sql;
         return Promise.resolve([]);
       },

@@ -71,24 +71,36 @@ describe("POST /usage/meters/batch", () => {
     ]);
   });
 
-  it("stores every text as sent, whatever it must escape on its way, with its instant and dimensions", async () => {
-    const extraInfo = '{"path":"C:\\\\tmp\\"x\\"","note":"a\\u0000b","emoji":"😀","region":"ü\\nß"}';
-    const eventId = 'evt-"q"\\😀\ttab\nline';
-    const response = await post(BATCH, {
-      Entries: [
-        { Meter: "odd-texts", Usage: 123456789.000001, OccurredAt: at + 59, EventID: eventId, ExtraInfo: extraInfo },
-        { Meter: "odd-texts", Usage: 100000000000000, OccurredAt: at - 1, ExtraInfo: 'not JSON: \\ " 😀' },
-      ],
-    });
-    expect(response.status).toBe(201);
-    const stored = (await entries()).filter((e) => e.meter === "odd-texts");
-    expect(
-      stored.map((e) => [e.usage.toFixed(), e.occurredAt.getTime() / 1000, e.eventId, e.extraInfo, e.dimensions]),
-    ).toEqual([
-      ["123456789.000001", at + 59, eventId, extraInfo, { path: 'C:\\tmp"x"', emoji: "😀", region: "ü\nß" }],
-      ["100000000000000", at - 1, null, 'not JSON: \\ " 😀', null],
-    ]);
-  });
+  // Without a key the statement goes straight to the pg pool; with one, through Prisma in the key's transaction.
+  it.each([
+    ["without an Idempotency-Key", "odd-texts", undefined],
+    ["with an Idempotency-Key", "odd-texts-keyed", "odd-texts-key"],
+  ])(
+    "stores every text as sent, whatever it must escape on its way, with its instant and dimensions, %s",
+    async (_label, meter, idempotencyKey) => {
+      const extraInfo = '{"path":"C:\\\\tmp\\"x\\"","note":"a\\u0000b","emoji":"😀","region":"ü\\nß"}';
+      const eventId = `${meter}-"q"\\😀\ttab\nline`;
+      const response = await api.request(BATCH, {
+        method: "POST",
+        key,
+        json: {
+          Entries: [
+            { Meter: meter, Usage: 123456789.000001, OccurredAt: at + 59, EventID: eventId, ExtraInfo: extraInfo },
+            { Meter: meter, Usage: 100000000000000, OccurredAt: at - 1, ExtraInfo: 'not JSON: \\ " 😀' },
+          ],
+        },
+        ...(idempotencyKey ? { headers: { "Idempotency-Key": idempotencyKey } } : {}),
+      });
+      expect(response.status).toBe(201);
+      const stored = (await entries()).filter((e) => e.meter === meter);
+      expect(
+        stored.map((e) => [e.usage.toFixed(), e.occurredAt.getTime() / 1000, e.eventId, e.extraInfo, e.dimensions]),
+      ).toEqual([
+        ["123456789.000001", at + 59, eventId, extraInfo, { path: 'C:\\tmp"x"', emoji: "😀", region: "ü\nß" }],
+        ["100000000000000", at - 1, null, 'not JSON: \\ " 😀', null],
+      ]);
+    },
+  );
 
   it("records nothing when one entry is invalid, and names that entry", async () => {
     const before = (await entries()).length;

@@ -97,7 +97,7 @@ export async function usageSeries(
            (SELECT ${shiftedDays.runs.shift}::int[] <@ coalesce(array_agg(minutes), '{}') FROM usage_day_shifts) AS kept
       FROM (
       SELECT meter, string_agg(concat_ws(',', win, events, total), ';') AS cells FROM (
-        SELECT meter, win, sum(total) AS total, sum(events) AS events
+        SELECT meter, win, sum(total) AS total, sum(events)::bigint AS events
           FROM parts WHERE ${meters === null} OR meter = ANY(${meters ?? []}::text[])
          GROUP BY 1, 2
         -- A day taken less its rest nets to no events where the window had none: no row, as before.
@@ -109,7 +109,7 @@ export async function usageSeries(
   // keeps (dropped since) has no rows to read, and the answer is asked again without shifted
   // days, from the UTC days and edges that always hold it.
   if (result && !result.kept) return usageSeries(db, operatorId, starts, end, meters, new Map());
-  return result?.windows ? windowTotals(result.windows) : [];
+  return result?.windows ? readWindowTotals(result.windows) : [];
 }
 
 /**
@@ -117,7 +117,7 @@ export async function usageSeries(
  * whatever it holds, can break a line) and its windows on the next, `window,events,total`
  * separated by `;`.
  */
-function windowTotals(text: string): WindowTotal[] {
+function readWindowTotals(text: string): WindowTotal[] {
   const rows: WindowTotal[] = [];
   let at = 0;
   while (at < text.length) {

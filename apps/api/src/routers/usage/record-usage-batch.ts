@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { occurredAtProblem, usageBatchBodySchema, ValidationError } from "@slotwise/core";
+import { occurredAtProblem, usageBatchBodySchema, ValidationError, type FieldError } from "@slotwise/core";
 import { recordUsageBatch, type Db } from "@slotwise/db";
 
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
@@ -35,10 +35,11 @@ export const recordUsageBatchEntries = usageWriteProcedure
     const record = async (db: Db) => {
       // Judged by the clock only once a repeat of an Idempotency-Key has been answered: a retry
       // of a batch recorded near the retention edge gets its answer, not a 422 (attack).
-      const refused = input.Entries.flatMap((entry, i) => {
+      const refused: FieldError[] = [];
+      input.Entries.forEach((entry, i) => {
         const field = `Entries[${i}].OccurredAt`;
         const problem = occurredAtProblem(field, entry.OccurredAt, now, ctx.settings.usageRetentionDays);
-        return problem ? [{ field, message: problem }] : [];
+        if (problem) refused.push({ field, message: problem });
       });
       if (refused.length) throw new ValidationError(refused);
       const recorded = await recordUsageBatch(db, ctx.principal.operatorId, entries, now);
