@@ -34,6 +34,42 @@ describe("Usage bounds over REST", () => {
     expect(await api.db.usageEntry.count({ where: { meter: "refused" } })).toBe(0);
   });
 
+  it.each([
+    ["0.1000000000000000001", "/usage/meters"],
+    ["2.0000000000000001", "/usage/meters"],
+    ["99999999999999.999999", "/usage/meters/batch"],
+  ])(
+    "answers 422 to %s, which a JSON parser reads as a shorter number, and records nothing (%s)",
+    async (usage, path) => {
+      const entry = `{"Meter": "rounded", "Usage": ${usage}, "ExtraInfo": "{\\"n\\": 0.1000000000000000001}"}`;
+      const response = await api.request(`/api/v2${path}`, {
+        method: "POST",
+        key,
+        body: path.endsWith("batch") ? `{"Entries": [${entry}]}` : entry,
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(response.status).toBe(422);
+      const { problem } = await problemOf(response);
+      const message = `The number ${usage} has more digits than a JSON number carries exactly: send at most 15 significant digits`;
+      expect(problem.detail).toBe(message);
+      expect(problem.errors).toEqual([{ field: "", message }]);
+      expect(await api.db.usageEntry.count({ where: { meter: "rounded" } })).toBe(0);
+    },
+  );
+
+  it("takes long digit runs inside strings as text, and numbers a double carries as written", async () => {
+    const response = await post(
+      `{"Meter": "long-digits", "Usage": 1.50000000000000000000, "EventID": "12345678901234567890", "ExtraInfo": "{\\"n\\": 0.1000000000000000001}"}`,
+    );
+    expect(response.status).toBe(201);
+    const stored = await api.db.usageEntry.findFirstOrThrow({ where: { meter: "long-digits" } });
+    expect([stored.usage.toFixed(), stored.eventId, stored.extraInfo]).toEqual([
+      "1.5",
+      "12345678901234567890",
+      '{"n": 0.1000000000000000001}',
+    ]);
+  });
+
   it("stores values at the bounds exactly as written and answers them unchanged", async () => {
     for (const usage of ["999999999999999", "0.000001", "999999999.999999", "123456.654321"]) {
       const response = await post(`{"Meter": "edge", "Usage": ${usage}, "OccurredAt": ${at("2026-08-01T10:00:00Z")}}`);

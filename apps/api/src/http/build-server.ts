@@ -23,6 +23,7 @@ import { checkBody, unsupportedBodyEncoding } from "./body-encoding.ts";
 import { answerClientError } from "./client-error.ts";
 import { registerCompression } from "./compression.ts";
 import { docsPage } from "./docs-page.ts";
+import { parseJsonBodies } from "./json-body.ts";
 import { normalizeMediaType } from "./media-type.ts";
 import { metricsRoute } from "./metrics-route.ts";
 import { normalizePath } from "./normalize-path.ts";
@@ -110,6 +111,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   await registerCompression(app);
+  parseJsonBodies(app);
 
   // Node closes idle keep-alive sockets when the server closes, but not the ones busy with a
   // request then: answering those with `Connection: close` lets shutdown finish right after them.

@@ -7,6 +7,8 @@ import { problem, type Problem } from "./problem.ts";
 export const BODY_NOT_UTF8 = "SW_BODY_NOT_UTF8";
 /** The code of the error a body longer than its path allows raises while it is read; its message says the limit. */
 export const BODY_TOO_LARGE = "SW_BODY_TOO_LARGE";
+/** The code of the error a JSON body raises when one of its numbers would not be taken as written; its message names it. */
+export const NUMBER_NOT_EXACT = "SW_NUMBER_NOT_EXACT";
 
 /** Errors Fastify raises itself, before any procedure runs, in the contract's terms. */
 export function describeFrameworkError(error: FastifyError): Problem {
@@ -26,6 +28,8 @@ export function describeFrameworkError(error: FastifyError): Problem {
       return problem("unsupported-media-type", "The body must be JSON, sent with Content-Type: application/json");
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return problem("malformed-json", "The body is empty although Content-Type says JSON");
+    case NUMBER_NOT_EXACT:
+      return problem("validation", error.message, { errors: [{ field: "", message: error.message }] });
     case BODY_NOT_UTF8:
       return problem("malformed-json", "The body is not valid UTF-8");
     case "FST_ERR_CTP_INVALID_JSON_BODY":
