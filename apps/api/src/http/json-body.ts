@@ -1,7 +1,5 @@
 import type { FastifyInstance } from "fastify";
 
-import { ExactDecimal } from "@slotwise/core";
-
 import { NUMBER_NOT_EXACT } from "../problems/framework-errors.ts";
 
 /**
@@ -13,9 +11,25 @@ const LONG_RUN = /(?<![\d.])[\d.]{16}/;
 /** The strings and numbers of a JSON text in order: strings whole, so that no digit inside one is taken for a number. */
 const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
-function significantDigits(number: string): number {
-  const mantissa = number.replace(/^-/, "").split(/[eE]/)[0] ?? "";
-  return mantissa.replace(".", "").replace(/^0+/, "").replace(/0+$/, "").length;
+/**
+ * A number's significant digits and the place of its first one, as `digits@place` with its
+ * sign: the same for every spelling of one value (`1.50`, `15e-1`, `0.15E1`). One pass over
+ * the characters: a body may hold a number of a million digits.
+ */
+function canonical(number: string): { digits: number; form: string } {
+  const negative = number.startsWith("-");
+  const unsigned = negative ? number.slice(1) : number;
+  const e = unsigned.search(/[eE]/);
+  const mantissa = e < 0 ? unsigned : unsigned.slice(0, e);
+  const point = mantissa.indexOf(".");
+  const digits = point < 0 ? mantissa : mantissa.slice(0, point) + mantissa.slice(point + 1);
+  let first = 0;
+  while (first < digits.length && digits.charCodeAt(first) === 48) first++;
+  if (first === digits.length) return { digits: 0, form: "0" };
+  let last = digits.length - 1;
+  while (digits.charCodeAt(last) === 48) last--;
+  const place = (point < 0 ? mantissa.length : point) + (e < 0 ? 0 : Number(unsigned.slice(e + 1))) - first;
+  return { digits: last - first + 1, form: `${negative ? "-" : ""}${digits.slice(first, last + 1)}@${place}` };
 }
 
 /**
@@ -28,8 +42,11 @@ function significantDigits(number: string): number {
 export function inexactNumber(json: string): string | undefined {
   if (!LONG_RUN.test(json)) return undefined;
   for (const [token] of json.matchAll(TOKENS)) {
-    if (token.startsWith('"') || significantDigits(token) <= 15) continue;
-    if (!new ExactDecimal(token).eq(new ExactDecimal(Number(token)))) return token;
+    if (token.startsWith('"')) continue;
+    const written = canonical(token);
+    if (written.digits <= 15) continue;
+    const read = Number(token);
+    if (!Number.isFinite(read) || canonical(String(read)).form !== written.form) return token;
   }
   return undefined;
 }
