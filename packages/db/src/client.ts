@@ -38,6 +38,10 @@ export function createDatabase(connectionString: string, options: DatabaseOption
     connectionTimeoutMillis: options.connectionWaitMs ?? 10_000,
     options: "-c TimeZone=UTC -c jit=off",
   });
+  // An idle connection that the server ends (a restart, a terminated backend) is dropped by the
+  // pool, which then reports it as an error event: unheard, that event ends the process. The
+  // next query opens a new connection, so there is nothing else to do with it.
+  pool.on("error", () => undefined);
   // The adapter is typed against a newer @types/pg than ours; at run time both are this one pg.
   const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
     disposeExternalPool: true,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { createDatabase } from "../src/client.ts";
+import { Prisma } from "../src/generated/prisma/client.ts";
+import { queryRows } from "../src/query-rows.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 
 const { url } = await useTestDatabase();
@@ -28,6 +30,22 @@ describe("a full connection pool", () => {
     release();
     await transaction;
     expect(await db.$queryRaw<{ one: number }[]>`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+    await db.$disconnect();
+  });
+});
+
+describe("a pooled connection the server ends", () => {
+  it("is dropped without ending the process, and the next query opens a new one", async () => {
+    const db = createDatabase(url, { maxConnections: 2 });
+    const pid = async () => (await queryRows<{ pid: number }>(db, Prisma.sql`SELECT pg_backend_pid() AS pid`))[0]?.pid;
+    const before = await pid();
+    const { db: admin } = await useTestDatabase();
+    await admin.$queryRaw`SELECT pg_terminate_backend(${before}::int)`;
+    // The pool hears of it while the connection is idle: an unheard error event would fail this run.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await pid();
+    expect(after).toEqual(expect.any(Number));
+    expect(after).not.toBe(before);
     await db.$disconnect();
   });
 });
