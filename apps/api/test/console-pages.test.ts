@@ -165,6 +165,23 @@ describe("console activities and outbox", () => {
     expect(grid.slots.reduce((n, s) => n + s.waitlist.entries, 0)).toBe(waiting);
   });
 
+  it("marks the timeslots past their booking cut-off, which the point of sale no longer offers", async () => {
+    const [activity] = await client.console.activities.list.query();
+    const product = await api.db.product.findUniqueOrThrow({ where: { id: activity!.id } });
+    const cutoffEnds = Date.now() + product.bookingCutoffMinutes * 60_000;
+    // Off the seed's whole hours, so that neither meets a seeded timeslot.
+    const [closing, open] = await Promise.all(
+      [cutoffEnds - 60_000, cutoffEnds + 2 * 3_600_000].map((at) =>
+        api.db.timeslot.create({
+          data: { productId: product.id, startsAt: new Date(Math.floor(at / 60_000) * 60_000 + 17_000), capacity: 5 },
+        }),
+      ),
+    );
+    const grid = await client.console.activities.grid.query({ productId: product.id });
+    const salesClosed = (id: number) => grid.slots.find((s) => s.id === id)?.salesClosed;
+    expect([salesClosed(closing!.id), salesClosed(open!.id)]).toEqual([true, false]);
+  });
+
   it("lists e-mails with their kind and status, and counts per status", async () => {
     const page = await client.console.outbox.list.query({ pageSize: 10 });
     const all = await api.db.outboxEmail.count({ where: { operator: { slug: "demo" } } });

@@ -1,6 +1,15 @@
 import { z } from "zod";
 
-import { addDays, dateField, idField, instantToLocal, NotFoundError, startOfLocalDay, todayIn } from "@slotwise/core";
+import {
+  addDays,
+  dateField,
+  idField,
+  instantToLocal,
+  NotFoundError,
+  salesCloseAt,
+  startOfLocalDay,
+  todayIn,
+} from "@slotwise/core";
 import { listActivities, operatorProduct, timeslotsWithWaitlist } from "@slotwise/db";
 
 import { consoleProcedure } from "../../trpc/procedures.ts";
@@ -45,6 +54,8 @@ export const activityGrid = consoleProcedure
         placesTaken: s.placesTaken,
         closed: s.closed,
         started: s.startsAt <= now,
+        // Past the booking cut-off nothing more is sold, at the desk either: not offered for sale.
+        salesClosed: salesCloseAt(s, product.bookingCutoffMinutes) <= now,
         waitlist: s.waitlist,
       })),
     };

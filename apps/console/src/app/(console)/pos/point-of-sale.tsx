@@ -54,7 +54,7 @@ export function PointOfSale() {
     onError: (error) => toast.error(problemMessage(error)),
   });
   const problems = fieldProblems(sell.error);
-  const open = (grid.data?.slots ?? []).filter((s) => !s.closed && !s.started && s.capacity > s.placesTaken);
+  const open = (grid.data?.slots ?? []).filter((s) => !s.closed && !s.salesClosed && s.capacity > s.placesTaken);
   const activity = grid.data?.activity;
   const total = (activity?.units ?? []).reduce(
     (sum, unit) => sum + unit.priceAmount * (Number(quantities[unit.id] ?? 0) || 0),
