@@ -57,6 +57,23 @@ describe("Usage bounds over REST", () => {
     },
   );
 
+  it("answers /trpc's own error, 422, to a number parsing would change, and records nothing", async () => {
+    for (const [path, body] of [
+      ["usage.record", '{"Meter": "rounded-trpc", "Usage": 0.1000000000000000001}'],
+      ["usage.recordBatch", '{"Entries": [{"Meter": "rounded-trpc", "Usage": 3.0000000000000001}]}'],
+    ] as const) {
+      const response = await api.request(`/trpc/${path}`, {
+        method: "POST",
+        key,
+        body,
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(response.status).toBe(422);
+      expect(JSON.stringify(await response.json())).toContain("has more digits than a JSON number carries exactly");
+    }
+    expect(await api.db.usageEntry.count({ where: { meter: "rounded-trpc" } })).toBe(0);
+  });
+
   it("takes long digit runs inside strings as text, and numbers a double carries as written", async () => {
     const response = await post(
       `{"Meter": "long-digits", "Usage": 1.50000000000000000000, "EventID": "12345678901234567890", "ExtraInfo": "{\\"n\\": 0.1000000000000000001}"}`,

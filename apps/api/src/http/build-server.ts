@@ -13,6 +13,8 @@ import Fastify, {
   type FastifyServerFactory,
 } from "fastify";
 
+import { ValidationError } from "@slotwise/core";
+
 import type { ApiEnv } from "../env.ts";
 import { describeFrameworkError } from "../problems/framework-errors.ts";
 import { problem } from "../problems/problem.ts";
@@ -23,7 +25,7 @@ import { checkBody, unsupportedBodyEncoding } from "./body-encoding.ts";
 import { answerClientError } from "./client-error.ts";
 import { registerCompression } from "./compression.ts";
 import { docsPage } from "./docs-page.ts";
-import { parseJsonBodies } from "./json-body.ts";
+import { inexactNumber, inexactNumberMessage, parseJsonBodies } from "./json-body.ts";
 import { normalizeMediaType } from "./media-type.ts";
 import { metricsRoute } from "./metrics-route.ts";
 import { normalizePath } from "./normalize-path.ts";
@@ -236,6 +238,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             Number(verdict.headers["Retry-After"] ?? 1),
           );
           throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: cause.message, cause });
+        }
+        // tRPC's plugin reads its bodies as text with a parser of its own, so the root parser's
+        // check of numbers (json-body.ts) is made here, before tRPC parses the text.
+        const inexact = typeof req.body === "string" ? inexactNumber(req.body) : undefined;
+        if (inexact !== undefined) {
+          const cause = new ValidationError([{ field: "", message: inexactNumberMessage(inexact) }]);
+          throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: cause.message, cause });
         }
         return context;
       },

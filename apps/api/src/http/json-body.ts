@@ -51,9 +51,15 @@ export function inexactNumber(json: string): string | undefined {
   return undefined;
 }
 
+export function inexactNumberMessage(number: string): string {
+  const shown = number.length > 40 ? `${number.slice(0, 40)}…` : number;
+  return `The number ${shown} has more digits than a JSON number carries exactly: send at most 15 significant digits`;
+}
+
 /**
  * Fastify's own JSON parser (a body naming `__proto__` or `constructor.prototype` is refused),
  * then the numbers checked: one that parsing would change is refused, never stored rounded.
+ * Not for `/trpc`, whose plugin reads bodies with its own parser: it checks in its context.
  */
 export function parseJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser("error", "error");
@@ -70,7 +76,7 @@ export function parseJsonBodies(app: FastifyInstance): void {
         done(null, value);
         return;
       }
-      const message = `The number ${inexact.length > 40 ? `${inexact.slice(0, 40)}…` : inexact} has more digits than a JSON number carries exactly: send at most 15 significant digits`;
+      const message = inexactNumberMessage(inexact);
       done(Object.assign(new Error(message), { statusCode: 422, code: NUMBER_NOT_EXACT }), undefined);
     });
   });
