@@ -16,7 +16,13 @@ export async function openSlot(db: Database, options: { free?: number; productNa
     include: { product: { include: { questions: { orderBy: { position: "asc" } } } } },
     orderBy: [{ startsAt: "asc" }, { id: "asc" }],
   });
-  const slot = slots.find((s) => s.capacity - s.placesTaken >= free && s.product.maxParticipants >= Math.min(free, 2));
+  // Room for the product's smallest booking too: a caller booking minParticipants on a slot with
+  // one place left was refused 409 once earlier bookings had filled the slots before it.
+  const slot = slots.find(
+    (s) =>
+      s.capacity - s.placesTaken >= Math.max(free, s.product.minParticipants) &&
+      s.product.maxParticipants >= Math.min(free, 2),
+  );
   if (!slot) throw new Error(`no open slot with ${free} free places`);
   const local = instantToLocal(slot.startsAt, slot.product.timeZone);
   return { slot, product: slot.product, date: local.date, time: local.time };
