@@ -55,7 +55,7 @@ async function answers(operatorId: number, from: string, to: string, unaligned =
         last,
         null,
       )
-    )
+    ).cells
       .map((r) => [r.window, r.meter, new ExactDecimal(r.total).toFixed(), r.events])
       .sort((a, b) => Number(a[0]) - Number(b[0]) || String(a[1]).localeCompare(String(b[1])));
   };

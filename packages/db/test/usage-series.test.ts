@@ -24,14 +24,14 @@ async function record(meter: string, usage: string, iso: string) {
 async function series(from: string, to: string, zone: string, unit: BucketUnit, meters: string[] | null = null) {
   const { end } = periodInstants(makePeriod(from, to, zone));
   const windows = localBuckets(from, to, zone, unit);
-  const rows = await usageSeries(
+  const { cells } = await usageSeries(
     db,
     operator.id,
     windows.map((w) => w.start),
     end,
     meters,
   );
-  return rows
+  return cells
     .map((r) => [
       windows[r.window]?.start.toISOString(),
       windows[r.window]?.label,
@@ -125,7 +125,7 @@ describe("usage series in local windows computed by the application", () => {
         throw new Rollback(await usageSeries(tx, other.id, starts, end, null, planned));
       })
       .catch((error: unknown) => {
-        if (error instanceof Rollback) return error.rows;
+        if (error instanceof Rollback) return error.rows.cells;
         throw error;
       });
     expect(rows.map((r) => ({ ...r, total: new ExactDecimal(r.total).toFixed() }))).toEqual(expected);
@@ -171,9 +171,9 @@ describe("usage series in local windows computed by the application", () => {
         const [micro, events] = expected.get(`${e.meter}@${window}`) ?? [0, 0];
         expected.set(`${e.meter}@${window}`, [micro + Math.round(Number(e.usage) * 1e6), events + 1]);
       }
-      const rows = await usageSeries(db, other.id, starts, end, null);
+      const { cells } = await usageSeries(db, other.id, starts, end, null);
       const actual = new Map(
-        rows.map((r) => [`${r.meter}@${r.window}`, [new ExactDecimal(r.total).times(1e6).toNumber(), r.events]]),
+        cells.map((r) => [`${r.meter}@${r.window}`, [new ExactDecimal(r.total).times(1e6).toNumber(), r.events]]),
       );
       expect(actual).toEqual(expected);
       expect(actual.size).toBeGreaterThan(1);
@@ -216,20 +216,22 @@ describe("usage series in local windows computed by the application", () => {
           const { end } = periodInstants(makePeriod(from, to, zone));
           const starts = localBuckets(from, to, zone, unit).map((w) => w.start);
           const expected = new Map<string, [number, number]>();
+          const expectedTotals = new Map<string, number>();
           for (const [i, e] of entries.entries()) {
             const at = rows[i]!.occurredAt;
             if (at < starts[0]! || at >= end) continue;
             const window = starts.filter((s) => s <= at).length - 1;
             const [micro, events] = expected.get(`${e.meter}@${window}`) ?? [0, 0];
             expected.set(`${e.meter}@${window}`, [micro + e.micro, events + 1]);
+            expectedTotals.set(e.meter, (expectedTotals.get(e.meter) ?? 0) + e.micro);
           }
+          const { cells, totals } = await usageSeries(db, owner.id, starts, end, null);
           const actual = new Map(
-            (await usageSeries(db, owner.id, starts, end, null)).map((r) => [
-              `${r.meter}@${r.window}`,
-              [new ExactDecimal(r.total).times(1e6).toNumber(), r.events],
-            ]),
+            cells.map((r) => [`${r.meter}@${r.window}`, [new ExactDecimal(r.total).times(1e6).toNumber(), r.events]]),
           );
           expect(actual).toEqual(expected);
+          const micros = (total: string) => new ExactDecimal(total).times(1e6).toNumber();
+          expect(new Map([...totals].map(([meter, total]) => [meter, micros(total)]))).toEqual(expectedTotals);
         },
       ),
       { numRuns: 30 },

@@ -80,7 +80,7 @@ export async function usageSeriesOf(db: Db, operatorId: number, query: SummaryQu
   const { end } = periodInstants(period);
   const unit = seriesUnitFor(query);
   const windows = localBuckets(period.From, period.To, period.TimeZone, unit);
-  const rows = await usageSeries(
+  const { cells } = await usageSeries(
     db,
     operatorId,
     windows.map((w) => w.start),
@@ -88,7 +88,7 @@ export async function usageSeriesOf(db: Db, operatorId: number, query: SummaryQu
     null,
   );
   const bars = new Map<string, { Meter: string; Bucket: string; total: ExactDecimal; Events: number }>();
-  for (const row of rows) {
+  for (const row of cells) {
     const Bucket = windows[row.window]?.label ?? "";
     const bar = bars.get(`${Bucket}\u0000${row.meter}`);
     if (bar) {

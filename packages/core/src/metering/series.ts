@@ -1,6 +1,5 @@
 import { ValidationError } from "../errors/domain-errors.ts";
 import type { LocalBucket } from "../time/local-buckets.ts";
-import { DecimalSum } from "./decimal-sum.ts";
 import { ExactDecimal as Decimal } from "./exact-decimal.ts";
 import type { Period } from "./period.ts";
 import { MAX_SERIES_METERS, type UsageWindow } from "./series-query.ts";
@@ -12,6 +11,15 @@ export interface WindowTotal {
   window: number;
   total: string;
   events: number;
+}
+
+/**
+ * A series as the database answers it: each meter's windows with usage, and each meter's
+ * exact total over the period (summed there, as decimal text), which orders the meters.
+ */
+export interface SeriesRows {
+  cells: readonly WindowTotal[];
+  totals: ReadonlyMap<string, string>;
 }
 
 export interface SeriesPoint {
@@ -41,24 +49,16 @@ function metersOf(used: readonly string[], requested: readonly string[] | undefi
   return [...used];
 }
 
-/** One meter's cells by window index (absent: no usage there), and its exact total over the period. */
-interface MeterCells {
-  meter: string;
-  cells: (WindowTotal | undefined)[];
-  sum: DecimalSum;
-}
-
-/** One pass over the rows: each meter's cells, summed exactly as they are placed. */
-function cellsByMeter(rows: readonly WindowTotal[], windowCount: number): Map<string, MeterCells> {
-  const meters = new Map<string, MeterCells>();
+/** One pass over the rows: each meter's cells by window index (absent: no usage there). */
+function cellsByMeter(rows: readonly WindowTotal[], windowCount: number): Map<string, (WindowTotal | undefined)[]> {
+  const meters = new Map<string, (WindowTotal | undefined)[]>();
   for (const row of rows) {
-    let meter = meters.get(row.meter);
-    if (meter === undefined) {
-      meter = { meter: row.meter, cells: new Array<WindowTotal | undefined>(windowCount), sum: new DecimalSum() };
-      meters.set(row.meter, meter);
+    let cells = meters.get(row.meter);
+    if (cells === undefined) {
+      cells = new Array<WindowTotal | undefined>(windowCount);
+      meters.set(row.meter, cells);
     }
-    meter.cells[row.window] = row;
-    meter.sum.add(row.total);
+    cells[row.window] = row;
   }
   return meters;
 }
@@ -70,21 +70,20 @@ function cellsByMeter(rows: readonly WindowTotal[], windowCount: number): Map<st
  * little as it can: a window's `Start` and `StartTimestamp` are computed once for all meters,
  * an empty window is plain zeros, and a window's sum (an exact decimal from the database)
  * becomes its JSON number by `Number`, the nearest double to that decimal, which is what
- * `toNumber` of an exact decimal gives too. Only the totals that order the meters are added
- * up as exact decimals.
+ * `toNumber` of an exact decimal gives too. The totals that order the meters come summed from
+ * the database: adding a year of cells here as exact decimals cost 4 ms per answer.
  */
 export function assembleSeries(
   period: Period,
   window: UsageWindow,
   windows: readonly LocalBucket[],
-  rows: readonly WindowTotal[],
+  rows: SeriesRows,
   requested?: readonly string[],
 ): UsageSeries {
-  const byMeter = cellsByMeter(rows, windows.length);
+  const byMeter = cellsByMeter(rows.cells, windows.length);
   const starts = windows.map((w) => ({ Start: w.label, StartTimestamp: Math.floor(w.start.getTime() / 1000) }));
   const series = metersOf([...byMeter.keys()], requested).map((meter) => {
-    const cells = byMeter.get(meter);
-    return { meter, cells: cells?.cells ?? [], total: cells?.sum.total() ?? new Decimal(0) };
+    return { meter, cells: byMeter.get(meter) ?? [], total: new Decimal(rows.totals.get(meter) ?? 0) };
   });
   return {
     Period: period,

@@ -42,7 +42,7 @@ interface Window {
   label: string;
 }
 
-function windowsOf(buckets: LocalBucket[], end: Date): Window[] {
+function windowsOf(buckets: readonly LocalBucket[], end: Date): Window[] {
   return buckets.map((b, i) => ({
     start: b.start.getTime(),
     end: (buckets[i + 1]?.start ?? end).getTime(),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { localBuckets } from "./local-buckets.ts";
+import { localBuckets, type LocalBucket } from "./local-buckets.ts";
 
-const starts = (buckets: { start: Date; label: string }[]) => buckets.map((b) => [b.start.toISOString(), b.label]);
+const starts = (buckets: readonly LocalBucket[]) => buckets.map((b) => [b.start.toISOString(), b.label]);
 
 describe("localBuckets", () => {
   it("starts each local day at its midnight, half-hour offsets included", () => {
