@@ -74,6 +74,24 @@ describe("Usage bounds over REST", () => {
     expect(await api.db.usageEntry.count({ where: { meter: "rounded-trpc" } })).toBe(0);
   });
 
+  it("answers /trpc's parse error, 400, to a body naming __proto__ or constructor.prototype, as REST does, and records nothing", async () => {
+    for (const body of [
+      '{"Meter": "proto-trpc", "Usage": 1, "__proto__": {"x": 1}}',
+      '{"Meter": "proto-trpc", "Usage": 1, "\\u005f_proto__": {"x": 1}}',
+      '{"Meter": "proto-trpc", "Usage": 1, "a": {"constructor": {"prototype": {}}}}',
+    ]) {
+      const response = await api.request("/trpc/usage.record", {
+        method: "POST",
+        key,
+        body,
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain("names __proto__ or constructor.prototype");
+    }
+    expect(await api.db.usageEntry.count({ where: { meter: "proto-trpc" } })).toBe(0);
+  });
+
   it("takes long digit runs inside strings as text, and numbers a double carries as written", async () => {
     const response = await post(
       `{"Meter": "long-digits", "Usage": 1.50000000000000000000, "EventID": "12345678901234567890", "ExtraInfo": "{\\"n\\": 0.1000000000000000001}"}`,

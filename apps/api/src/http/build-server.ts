@@ -13,8 +13,6 @@ import Fastify, {
   type FastifyServerFactory,
 } from "fastify";
 
-import { ValidationError } from "@slotwise/core";
-
 import type { ApiEnv } from "../env.ts";
 import { describeFrameworkError } from "../problems/framework-errors.ts";
 import { problem } from "../problems/problem.ts";
@@ -25,7 +23,7 @@ import { checkBody, unsupportedBodyEncoding } from "./body-encoding.ts";
 import { answerClientError } from "./client-error.ts";
 import { registerCompression } from "./compression.ts";
 import { docsPage } from "./docs-page.ts";
-import { inexactNumber, inexactNumberMessage, parseJsonBodies } from "./json-body.ts";
+import { jsonBodyReader, parseJsonBodies } from "./json-body.ts";
 import { normalizeMediaType } from "./media-type.ts";
 import { metricsRoute } from "./metrics-route.ts";
 import { normalizePath } from "./normalize-path.ts";
@@ -41,6 +39,7 @@ import { restPlugin, unmatchedRoute } from "./rest-plugin.ts";
 import { REST_PREFIX } from "./rest-prefix.ts";
 import { routeLabel } from "./route-label.ts";
 import { sendProblem } from "./send-problem.ts";
+import { trpcBodyError } from "./trpc-body-error.ts";
 
 export interface ServerOptions {
   services: Services;
@@ -212,6 +211,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     keepAnswers: env.KEPT_ANSWERS !== "off",
     earlyRefusals: env.EARLY_REFUSALS !== "off",
   });
+  const readJson = jsonBodyReader(app);
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
@@ -239,13 +239,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           );
           throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: cause.message, cause });
         }
-        // tRPC's plugin reads its bodies as text with a parser of its own, so the root parser's
-        // check of numbers (json-body.ts) is made here, before tRPC parses the text.
-        const inexact = typeof req.body === "string" ? inexactNumber(req.body) : undefined;
-        if (inexact !== undefined) {
-          const cause = new ValidationError([{ field: "", message: inexactNumberMessage(inexact) }]);
-          throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: cause.message, cause });
-        }
+        // tRPC's plugin reads its bodies as text with a parser of its own, which keeps __proto__
+        // as data and rounds long numbers: the root parser's reading is made here first.
+        const reading = typeof req.body === "string" && req.body !== "" ? readJson(req, req.body) : undefined;
+        if (reading && "error" in reading) throw trpcBodyError(reading.error);
         return context;
       },
       responseMeta: ({ ctx, errors }: { ctx?: Context; errors: readonly unknown[] }) => ({

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { NUMBER_NOT_EXACT } from "../problems/framework-errors.ts";
 
@@ -56,28 +56,40 @@ export function inexactNumberMessage(number: string): string {
   return `The number ${shown} has more digits than a JSON number carries exactly: send at most 15 significant digits`;
 }
 
+/** A JSON body read, or why it is refused: an error carrying the status and code the edge answers with. */
+export type JsonBodyReading = { value: unknown } | { error: Error & { code?: string } };
+
 /**
- * Fastify's own JSON parser (a body naming `__proto__` or `constructor.prototype` is refused),
- * then the numbers checked: one that parsing would change is refused, never stored rounded.
- * Not for `/trpc`, whose plugin reads bodies with its own parser: it checks in its context.
+ * Reads JSON bodies as Fastify's own parser does (a body naming `__proto__` or
+ * `constructor.prototype` is refused), then checks their numbers: one that parsing would change
+ * is refused, never stored rounded. Used by the root parser and by `/trpc`'s context, whose
+ * plugin reads bodies with a parser of its own that keeps both as data.
  */
-export function parseJsonBodies(app: FastifyInstance): void {
+export function jsonBodyReader(app: FastifyInstance): (request: FastifyRequest, text: string) => JsonBodyReading {
   const parse = app.getDefaultJsonParser("error", "error");
+  return (request, text) => {
+    // Fastify's default parser answers through its callback before it returns.
+    let reading: JsonBodyReading | undefined;
+    void parse(request, text, (error, value) => {
+      reading = error ? { error } : { value };
+    });
+    if (reading === undefined) throw new Error("Fastify's JSON parser did not answer at once");
+    if ("error" in reading) return reading;
+    const inexact = inexactNumber(text);
+    if (inexact === undefined) return reading;
+    return {
+      error: Object.assign(new Error(inexactNumberMessage(inexact)), { statusCode: 422, code: NUMBER_NOT_EXACT }),
+    };
+  };
+}
+
+/** Every JSON body outside `/trpc` is read by `jsonBodyReader`. */
+export function parseJsonBodies(app: FastifyInstance): void {
+  const read = jsonBodyReader(app);
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    void parse(request, text, (error, value) => {
-      if (error) {
-        done(error);
-        return;
-      }
-      const inexact = inexactNumber(text);
-      if (inexact === undefined) {
-        done(null, value);
-        return;
-      }
-      const message = inexactNumberMessage(inexact);
-      done(Object.assign(new Error(message), { statusCode: 422, code: NUMBER_NOT_EXACT }), undefined);
-    });
+    const reading = read(request, typeof body === "string" ? body : body.toString("utf8"));
+    if ("error" in reading) done(reading.error, undefined);
+    else done(null, reading.value);
   });
 }
