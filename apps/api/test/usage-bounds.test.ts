@@ -74,11 +74,12 @@ describe("Usage bounds over REST", () => {
     expect(await api.db.usageEntry.count({ where: { meter: "rounded-trpc" } })).toBe(0);
   });
 
-  it("answers /trpc's parse error, 400, to a body naming __proto__ or constructor.prototype, as REST does, and records nothing", async () => {
+  it("answers /trpc's BAD_REQUEST, 400 malformed-json, to a body naming __proto__ or constructor.prototype or not JSON, as REST does, and records nothing", async () => {
     for (const body of [
       '{"Meter": "proto-trpc", "Usage": 1, "__proto__": {"x": 1}}',
       '{"Meter": "proto-trpc", "Usage": 1, "\\u005f_proto__": {"x": 1}}',
       '{"Meter": "proto-trpc", "Usage": 1, "a": {"constructor": {"prototype": {}}}}',
+      '{"Meter": "proto-trpc", "Usage": 1',
     ]) {
       const response = await api.request("/trpc/usage.record", {
         method: "POST",
@@ -87,7 +88,12 @@ describe("Usage bounds over REST", () => {
         headers: { "Content-Type": "application/json" },
       });
       expect(response.status).toBe(400);
-      expect(JSON.stringify(await response.json())).toContain("names __proto__ or constructor.prototype");
+      const { error } = (await response.json()) as {
+        error: { message: string; data: { code: string }; problem: { kind: string } };
+      };
+      expect(error.message).toBe("The body is not valid JSON, or names __proto__ or constructor.prototype");
+      expect(error.data.code).toBe("BAD_REQUEST");
+      expect(error.problem.kind).toBe("malformed-json");
     }
     expect(await api.db.usageEntry.count({ where: { meter: "proto-trpc" } })).toBe(0);
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 
 import { NUMBER_NOT_EXACT } from "../problems/framework-errors.ts";
 
@@ -51,19 +51,18 @@ export function inexactNumber(json: string): string | undefined {
   return undefined;
 }
 
-export function inexactNumberMessage(number: string): string {
+function inexactNumberMessage(number: string): string {
   const shown = number.length > 40 ? `${number.slice(0, 40)}…` : number;
   return `The number ${shown} has more digits than a JSON number carries exactly: send at most 15 significant digits`;
 }
 
-/** A JSON body read, or why it is refused: an error carrying the status and code the edge answers with. */
-export type JsonBodyReading = { value: unknown } | { error: Error & { code?: string } };
+/** A JSON body read, or why it is refused: an error whose code `describeFrameworkError` words. */
+export type JsonBodyReading = { value: unknown } | { error: FastifyError };
 
 /**
  * Reads JSON bodies as Fastify's own parser does (a body naming `__proto__` or
  * `constructor.prototype` is refused), then checks their numbers: one that parsing would change
- * is refused, never stored rounded. Used by the root parser and by `/trpc`'s context, whose
- * plugin reads bodies with a parser of its own that keeps both as data.
+ * is refused, never stored rounded. Used by the root parser and by `/trpc`'s context.
  */
 export function jsonBodyReader(app: FastifyInstance): (request: FastifyRequest, text: string) => JsonBodyReading {
   const parse = app.getDefaultJsonParser("error", "error");
@@ -71,15 +70,14 @@ export function jsonBodyReader(app: FastifyInstance): (request: FastifyRequest, 
     // Fastify's default parser answers through its callback before it returns.
     let reading: JsonBodyReading | undefined;
     void parse(request, text, (error, value) => {
-      reading = error ? { error } : { value };
+      reading = error ? { error: error as FastifyError } : { value };
     });
     if (reading === undefined) throw new Error("Fastify's JSON parser did not answer at once");
     if ("error" in reading) return reading;
     const inexact = inexactNumber(text);
     if (inexact === undefined) return reading;
-    return {
-      error: Object.assign(new Error(inexactNumberMessage(inexact)), { statusCode: 422, code: NUMBER_NOT_EXACT }),
-    };
+    const error = Object.assign(new Error(inexactNumberMessage(inexact)), { statusCode: 422, code: NUMBER_NOT_EXACT });
+    return { error: error };
   };
 }
 

@@ -3,18 +3,20 @@ import type { FastifyError } from "fastify";
 
 import { BadRequestError, ValidationError } from "@slotwise/core";
 
-import { describeFrameworkError, NUMBER_NOT_EXACT } from "../problems/framework-errors.ts";
+import { describeFrameworkError } from "../problems/framework-errors.ts";
 
 /**
- * A `/trpc` body the root parser refuses, in tRPC's terms and with REST's words: a number that
- * parsing would change is 422 naming it, anything else (a body naming `__proto__` or
- * `constructor.prototype`) a parse error.
+ * A `/trpc` body the root parser refuses, described as REST describes it (`describeFrameworkError`)
+ * and carried as the domain error of that problem, so that tRPC's error formatter answers the
+ * same status, kind and words: 422 `validation` for a number parsing would change, 400
+ * `malformed-json` for the rest (not JSON, or naming `__proto__` or `constructor.prototype`).
  */
-export function trpcBodyError(error: Error & { code?: string }): TRPCError {
-  if (error.code === NUMBER_NOT_EXACT) {
-    const cause = new ValidationError([{ field: "", message: error.message }]);
+export function trpcBodyError(error: FastifyError): TRPCError {
+  const problem = describeFrameworkError(error);
+  if (problem.kind === "validation") {
+    const cause = new ValidationError([...(problem.extra.errors ?? [{ field: "", message: problem.detail }])]);
     return new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: cause.message, cause });
   }
-  const cause = new BadRequestError("malformed-json", describeFrameworkError(error as FastifyError).detail);
-  return new TRPCError({ code: "PARSE_ERROR", message: cause.message, cause });
+  const cause = new BadRequestError("malformed-json", problem.detail);
+  return new TRPCError({ code: "BAD_REQUEST", message: cause.message, cause });
 }

@@ -8,8 +8,8 @@ export interface MemoBounds {
 /**
  * Remembers the results of a pure function within `bounds`, for work whose inputs repeat request
  * after request: zone arithmetic (the same timeslots and days; each luxon offset lookup costs
- * microseconds in `Intl`) and the hash of a caller's key. Results must be small: entries times
- * key length bounds the memory only as long as each value is a few numbers or short strings.
+ * microseconds in `Intl`) and the hash of a caller's key. The memory is bounded by `entries`
+ * times the key length and the size of the largest value: give large values few entries.
  */
 export function remembered<A extends unknown[], R>(
   fn: (...args: A) => R,

@@ -61,6 +61,17 @@ describe("assembling a series", () => {
     ]);
   });
 
+  it("orders the meters by the totals the database gives, compared exactly, not by their cells", () => {
+    const cells = [row("a", 0, "1", 1), row("b", 0, "1", 1), row("c", 0, "1", 1)];
+    const totals = new Map([
+      ["a", "0.300000000000000000001"],
+      ["b", "0.3"],
+      ["c", "0.3000000000000000000011"],
+    ]);
+    const { Series } = assembleSeries(period, "day", windows, { cells, totals });
+    expect(Series.map((s) => s.Meter)).toEqual(["c", "a", "b"]);
+  });
+
   it("answers the meters asked for, unused ones as zeros, and refuses more than 25 unasked", () => {
     const { Series } = assembleSeries(period, "day", windows, summed([row("a", 0, "1", 1)]), ["z", "a"]);
     expect(Series.map((s) => [s.Meter, s.Points.map((p) => p.TotalUsage)])).toEqual([

@@ -7,6 +7,7 @@ import { zoneForArithmetic } from "./zones.ts";
 
 export type BucketUnit = "hour" | "day" | "month";
 
+/** Remembered and shared by every request for the same period: never changed by a caller. */
 export interface LocalBucket {
   /** The first instant whose local time falls in the bucket. */
   readonly start: Date;

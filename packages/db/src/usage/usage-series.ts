@@ -103,7 +103,7 @@ export async function usageSeries(
          GROUP BY 1, 2
         -- A day taken less its rest nets to no events where the window had none: no row, as before.
         HAVING sum(events) <> 0
-      ) AS totals
+      ) AS windows_by_meter
        GROUP BY meter
     ) AS by_meter`;
   // Read in the same snapshot as the rollups: a shift planned with that the database no longer
@@ -127,6 +127,7 @@ function readSeriesRows(text: string): SeriesRows {
     const meter = JSON.parse(text.slice(at, nameEnd)) as string;
     const cellsEnd = text.indexOf("\n", nameEnd + 1);
     const end = cellsEnd === -1 ? text.length : cellsEnd;
+    // Every meter here has at least one window (grouped from its rows), so a `;` ends its total.
     const totalEnd = text.indexOf(";", nameEnd + 1);
     totals.set(meter, text.slice(nameEnd + 1, totalEnd));
     // Scanned in place: splitting a year of cells into arrays of strings cost twice as much.
