@@ -77,7 +77,7 @@ export function jsonBodyReader(app: FastifyInstance): (request: FastifyRequest, 
     const inexact = inexactNumber(text);
     if (inexact === undefined) return reading;
     const error = Object.assign(new Error(inexactNumberMessage(inexact)), { statusCode: 422, code: NUMBER_NOT_EXACT });
-    return { error: error };
+    return { error };
   };
 }
 

@@ -82,9 +82,11 @@ export function assembleSeries(
 ): UsageSeries {
   const byMeter = cellsByMeter(rows.cells, windows.length);
   const starts = windows.map((w) => ({ Start: w.label, StartTimestamp: Math.floor(w.start.getTime() / 1000) }));
-  const series = metersOf([...byMeter.keys()], requested).map((meter) => {
-    return { meter, cells: byMeter.get(meter) ?? [], total: new Decimal(rows.totals.get(meter) ?? 0) };
-  });
+  const series = metersOf([...byMeter.keys()], requested).map((meter) => ({
+    meter,
+    cells: byMeter.get(meter) ?? [],
+    total: new Decimal(rows.totals.get(meter) ?? 0),
+  }));
   return {
     Period: period,
     Window: window,
