@@ -7,7 +7,7 @@ import { ReadCache } from "../src/cache/read-cache.ts";
 import { createApiMetrics } from "../src/metrics/api-metrics.ts";
 import { seriesValue } from "./prometheus-text.ts";
 
-const answer = (body: string) => ({ body, etag: '"x"', headers: {} });
+const answer = (body: string) => ({ body, length: body.length, etag: '"x"', headers: {}, route: "/p" });
 
 /** A live cache, a trail that read through it, and a clock the test moves. */
 function setUp() {

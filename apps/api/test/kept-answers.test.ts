@@ -5,7 +5,7 @@ import { instantToLocal } from "@slotwise/core";
 import { AnswerMemo } from "../src/cache/answer-memo.ts";
 import { ReadCache } from "../src/cache/read-cache.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
-import { GENEROUS_GUARDS, METRICS_TOKEN, OTA, startApi, type Api } from "./harness.ts";
+import { GENEROUS_GUARDS, METRICS_TOKEN, OTA, problemOf, startApi, type Api } from "./harness.ts";
 import { seriesValue } from "./prometheus-text.ts";
 
 let api: Api;
@@ -158,6 +158,40 @@ describe("kept answers for on-call", () => {
   });
 });
 
+describe("kept answers served before the router", () => {
+  it("charge the caller's rate limit once per hit, and refuse a hit over it with the 429 problem", async () => {
+    const limited = await startApi({ perSecond: 3, burst: 5 });
+    const limitedKey = await limited.key();
+    const path = `${OTA}/products`;
+    expect((await limited.request(path, { key: limitedKey })).status).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      // A new second: 3 of the main budget and the 2 of the burst, as a hit charged twice would not leave.
+      await new Promise((r) => setTimeout(r, 1100));
+      const started = Date.now();
+      const responses: Response[] = [];
+      for (let i = 0; i < 6; i++) responses.push(await limited.request(path, { key: limitedKey }));
+      if (Date.now() - started > 700) continue;
+      expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(responses.slice(0, 3).map((r) => r.headers.get("ratelimit-remaining"))).toEqual(["2", "1", "0"]);
+      const refused = responses[5]!;
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect((await problemOf(refused)).problem).toMatchObject({ status: 429, title: "Too Many Requests" });
+      return;
+    }
+    throw new Error("could not fit the requests into one second");
+  });
+
+  it("leave a GET that says it has a body to the router, which answers it from the kept answer too", async () => {
+    const path = `${OTA}/products`;
+    const first = await api.request(path, { key });
+    const before = await served();
+    const again = await api.request(path, { key, headers: { "Content-Type": "application/json" } });
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(await first.text());
+    expect(await served()).toBe(before + 1);
+  });
+});
+
 describe("kept answers and the failed-authentication guard", () => {
   it("refuse an address blocked for guessing keys, as the procedure would, kept answer or not", async () => {
     const guarded = await startApi({ guards: { ...GENEROUS_GUARDS, authFailuresPer10Minutes: 3 }, trustProxy: true });
@@ -177,7 +211,7 @@ describe("kept answers and the failed-authentication guard", () => {
 });
 
 describe("AnswerMemo's bounds", () => {
-  const answer = (body: string) => ({ body, etag: '"x"', headers: {} });
+  const answer = (body: string) => ({ body, length: body.length, etag: '"x"', headers: {}, route: "/p" });
 
   function live(): { cache: ReadCache; trail: () => ReturnType<ReadCache["trace"]>["trail"] } {
     const cache = new ReadCache(60_000);

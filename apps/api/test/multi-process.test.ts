@@ -53,20 +53,33 @@ describe("two API processes on one database", () => {
   });
 
   it("write one info line per request, with its id, route template, status and duration", async () => {
-    const response = await fetch(`${apis[0]!.base}${OTA}/products`, { headers: { "X-Request-Id": "log-probe-42" } });
-    expect(response.status).toBe(401);
-    await new Promise((r) => setTimeout(r, 200));
-    const logged = apis[0]!.lines
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .filter((l) => l.reqId === "log-probe-42" && l.level === 30);
-    expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({
+    const products = (id: string, headers: Record<string, string> = {}) =>
+      fetch(`${apis[0]!.base}${OTA}/products`, { headers: { "X-Request-Id": id, ...headers } });
+    /** The info lines of one request, once the process has had time to write them. */
+    const infoLines = async (id: string) => {
+      await new Promise((r) => setTimeout(r, 200));
+      return apis[0]!.lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.reqId === id && l.level === 30);
+    };
+    const line = (statusCode: number) => ({
       msg: "request completed",
       method: "GET",
       route: "/api/v2/ota/{partner}/products",
-      statusCode: 401,
+      statusCode,
+      durationMs: expect.any(Number) as unknown,
     });
-    expect(logged[0]?.durationMs).toEqual(expect.any(Number));
+
+    expect((await products("log-probe-42")).status).toBe(401);
+    expect(await infoLines("log-probe-42")).toEqual([expect.objectContaining(line(401))]);
+
+    // A repeated poll answered from its kept answer, before the router, leaves the same line.
+    const auth = { Authorization: `Bearer ${await issueKey(db)}` };
+    expect((await products("log-probe-43", auth)).status).toBe(200);
+    const hit = await products("log-probe-44", auth);
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get("x-request-id")).toBe("log-probe-44");
+    expect(await infoLines("log-probe-44")).toEqual([expect.objectContaining(line(200))]);
   });
 
   it("finish the requests in flight when stopped, then exit cleanly", async () => {

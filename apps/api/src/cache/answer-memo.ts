@@ -4,8 +4,12 @@ import type { ReadTrail } from "./read-trail.ts";
 /** A successful answer as sent: its body, ETag and the headers that describe it. */
 export interface KeptAnswer {
   body: string;
+  /** The body's length in bytes, as sent. */
+  length: number;
   etag: string;
   headers: Record<string, string>;
+  /** The route's template, as metrics and logs label it (`routeLabel`). */
+  route: string;
 }
 
 interface Entry extends KeptAnswer {

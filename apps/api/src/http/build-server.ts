@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 
@@ -13,6 +13,7 @@ import Fastify, {
   type FastifyServerFactory,
 } from "fastify";
 
+import { AnswerMemo } from "../cache/answer-memo.ts";
 import type { ApiEnv } from "../env.ts";
 import { describeFrameworkError } from "../problems/framework-errors.ts";
 import { problem } from "../problems/problem.ts";
@@ -20,10 +21,12 @@ import { retryAfterHeader, TooManyRequestsError } from "../problems/too-many-req
 import { appRouter } from "../trpc/app-router.ts";
 import type { Context, Services } from "../trpc/context.ts";
 import { checkBody, unsupportedBodyEncoding } from "./body-encoding.ts";
+import { clientAddress, proxyTrust } from "./client-address.ts";
 import { answerClientError } from "./client-error.ts";
 import { registerCompression } from "./compression.ts";
 import { docsPage } from "./docs-page.ts";
 import { jsonBodyReader, parseJsonBodies } from "./json-body.ts";
+import { keptAnswerEdge } from "./kept-answer-edge.ts";
 import { normalizeMediaType } from "./media-type.ts";
 import { metricsRoute } from "./metrics-route.ts";
 import { normalizePath } from "./normalize-path.ts";
@@ -67,34 +70,53 @@ export const MAX_URL_LENGTH = 8 * 1024;
 /** Calls in one /trpc batch; the console's batch link sends at most as many. */
 export const MAX_TRPC_BATCH = 25;
 
-// HEAD is answered as GET would be, with the same status and headers: Node drops the body of a
-// response to HEAD by itself (it decided so when the request arrived), so routing it as GET is all it takes.
-const headAsGet: FastifyServerFactory = (handler) =>
-  createServer((req, res) => {
-    if (req.method === "HEAD") req.method = "GET";
-    handler(req, res);
-  });
+/** A request's id: the client's X-Request-Id when it is a plain token, a new UUID otherwise. */
+function requestId(req: IncomingMessage): string {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
-  const { env } = options;
+  const { env, services } = options;
+  const trust = proxyTrust(env.TRUST_PROXY);
+  const memo = env.KEPT_ANSWERS === "off" ? null : new AnswerMemo(services.cache, {}, () => services.now().getTime());
+  let closing = false;
+  let keptAnswers: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) | null = null;
+  // HEAD is answered as GET would be, with the same status and headers: Node drops the body of a
+  // response to HEAD by itself (it decided so when the request arrived), so routing it as GET is
+  // all it takes. A repeated poll may be answered from its kept answer before Fastify.
+  const serverFactory: FastifyServerFactory = (handler) =>
+    createServer((req, res) => {
+      if (req.method === "HEAD") req.method = "GET";
+      if (!keptAnswers) {
+        handler(req, res);
+        return;
+      }
+      keptAnswers(req, res).then(
+        (served) => {
+          if (!served) handler(req, res);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, "kept answer failed; answering through the router");
+          if (!res.headersSent) handler(req, res);
+        },
+      );
+    });
   const app = Fastify({
-    serverFactory: headAsGet,
+    serverFactory,
     // An over-long target is left for the 414 below, before any work is spent on it.
     rewriteUrl: (req) => {
       const url = req.url ?? "/";
       return url.length > MAX_URL_LENGTH ? url : normalizePath(url);
     },
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trust,
     // The largest any path takes; each path's own limit is checked as its body is read.
     bodyLimit: BATCH_BODY_LIMIT,
     // A /trpc batch names its procedures in one path segment: 25 of them fit, a longer one is 414.
     routerOptions: { maxParamLength: 2048 },
     return503OnClosing: true,
     requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers["x-request-id"];
-      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestId,
     logger: {
       level: env.LOG_LEVEL,
       redact: ["req.headers.authorization"],
@@ -116,7 +138,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // Node closes idle keep-alive sockets when the server closes, but not the ones busy with a
   // request then: answering those with `Connection: close` lets shutdown finish right after them.
-  let closing = false;
   app.addHook("preClose", (done) => {
     closing = true;
     done();
@@ -208,9 +229,25 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     services: options.services,
     problemsBase: env.PROBLEMS_BASE,
     rateLimit: options.rateLimit,
-    keepAnswers: env.KEPT_ANSWERS !== "off",
+    memo,
     earlyRefusals: env.EARLY_REFUSALS !== "off",
   });
+  if (memo) {
+    services.metrics.watchKeptAnswers(memo);
+    app.addHook("onClose", () => {
+      memo.close();
+    });
+    keptAnswers = keptAnswerEdge({
+      memo,
+      services,
+      rateLimit: options.rateLimit,
+      clientAddress: (req) => clientAddress(req, trust),
+      requestId,
+      closing: () => closing,
+      log: app.log,
+      maxUrlLength: MAX_URL_LENGTH,
+    });
+  }
   const readJson = jsonBodyReader(app);
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",

@@ -66,7 +66,12 @@ export function rateLimitKey(request: {
   address: string;
 }): string {
   const token = bearerToken(request.authorization);
-  if (token) return `key:${hashApiKey(token).slice(0, 32)}`;
+  if (token) return keyBudget(hashApiKey(token));
   if (request.sessionToken) return `session:${digest(request.sessionToken)}`;
   return `ip:${request.address}`;
+}
+
+/** The budget of the API key with this hash. */
+export function keyBudget(keyHash: string): string {
+  return `key:${keyHash.slice(0, 32)}`;
 }

@@ -1,11 +1,37 @@
-import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from "fastify";
+import { levels } from "pino";
 
 import { routeLabel } from "./route-label.ts";
+
+export interface CompletedRequest {
+  method: string;
+  /** The route's template (`routeLabel`). */
+  route: string;
+  statusCode: number;
+  durationMs: number;
+}
+
+/** The one line a request leaves when answered: `info`, or `error` with what went wrong. */
+export function logCompleted(log: FastifyBaseLogger, error: Error | null, line: CompletedRequest): void {
+  if (error) log.error({ ...line, err: error }, "request errored");
+  else log.info(line, "request completed");
+}
+
+/** Whether `log` writes lines of this level: below it, a line is not even worked out. */
+export function writes(log: FastifyBaseLogger, level: "debug" | "info"): boolean {
+  return (levels.values[level] ?? 0) >= (levels.values[log.level] ?? Infinity);
+}
+
+/** Milliseconds to one decimal, as the log lines carry them. */
+export function roundedMs(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
 
 /**
  * One log line per request, when it is answered, carrying its id (`reqId`), route template,
  * status and duration; its arrival is logged at `debug` only. Fastify's default would write
  * two `info` lines per request, which doubles the log volume for nothing a collector needs.
+ * Below `info` nothing of the line is worked out.
  */
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
@@ -13,13 +39,12 @@ export class RequestLog extends LogController {
   }
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    const line = {
+    if (!error && !writes(reply.log, "info")) return;
+    logCompleted(reply.log, error, {
       method: request.method,
       route: routeLabel(request),
       statusCode: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime * 10) / 10,
-    };
-    if (error) reply.log.error({ ...line, err: error }, "request errored");
-    else reply.log.info(line, "request completed");
+      durationMs: roundedMs(reply.elapsedTime),
+    });
   }
 }

@@ -4,7 +4,7 @@ import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
 import { hashApiKey } from "@slotwise/db";
 
 import { bearerToken } from "../auth/bearer-token.ts";
-import { AnswerMemo } from "../cache/answer-memo.ts";
+import type { AnswerMemo } from "../cache/answer-memo.ts";
 import { cacheTags } from "../cache/read-cache.ts";
 import { describeError } from "../problems/describe-error.ts";
 import { isProblemDocument, PROBLEM_CONTENT_TYPE, problemDocument } from "../problems/problem-document.ts";
@@ -21,6 +21,7 @@ import { contextFromRequest, headerValue } from "./request-context.ts";
 import { requestCost } from "./request-cost.ts";
 import { instanceOf } from "./request-path.ts";
 import { REST_PREFIX } from "./rest-prefix.ts";
+import { routeLabel } from "./route-label.ts";
 import { metaByProcedure, methodsFor, restRoutes } from "./route-table.ts";
 import { problemHeaders, sendProblem } from "./send-problem.ts";
 
@@ -43,8 +44,8 @@ export interface RestOptions {
   services: Services;
   problemsBase: string;
   rateLimit: (key: string, cost?: number) => Promise<RateLimitVerdict>;
-  /** Whether repeated partner GETs may be answered from kept answers. */
-  keepAnswers: boolean;
+  /** Where repeated partner GETs' answers are kept, or null to answer every one through its procedure. */
+  memo: AnswerMemo | null;
   /** Whether a booking the cached timeslot already refuses is answered before tRPC (see earlyRefusal). */
   earlyRefusals: boolean;
 }
@@ -64,14 +65,7 @@ export function unmatchedRoute(path: string): { description: Problem; headers: R
  * asks for. Every error leaves as an RFC 7807 problem document, whoever raised it.
  */
 export async function restPlugin(rest: FastifyInstance, options: RestOptions): Promise<void> {
-  const { services } = options;
-  const memo = options.keepAnswers ? new AnswerMemo(services.cache, {}, () => services.now().getTime()) : null;
-  if (memo) {
-    services.metrics.watchKeptAnswers(memo);
-    rest.addHook("onClose", () => {
-      memo.close();
-    });
-  }
+  const { services, memo } = options;
   rest.decorateRequest("procedureContext", null);
   rest.decorateRequest("keptEtag", null);
   rest.decorateRequest("keptAs", null);
@@ -79,10 +73,12 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
 
   rest.addHook("onRequest", async (request, reply) => {
     const query = request.url.indexOf("?");
-    const verdict = await options.rateLimit(
-      rateLimitKey({ authorization: headerValue(request.headers.authorization), address: request.ip }),
-      requestCost(request.originalPath, new URLSearchParams(query === -1 ? "" : request.url.slice(query + 1))),
-    );
+    const verdict =
+      request.raw.chargedVerdict ??
+      (await options.rateLimit(
+        rateLimitKey({ authorization: headerValue(request.headers.authorization), address: request.ip }),
+        requestCost(request.originalPath, new URLSearchParams(query === -1 ? "" : request.url.slice(query + 1))),
+      ));
     void reply.headers(verdict.headers);
     if (!verdict.allowed) {
       return sendProblem(
@@ -97,7 +93,9 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   // A repeated poll is answered from the kept answer, after the rate limit, and only where the
   // procedure would answer too: the address is not blocked for failed authentications and the
   // key is still valid. Anything else (nothing kept, a bad key) goes on to the procedure,
-  // which answers as it always does; an unknown key costs no lookup here.
+  // which answers as it always does; an unknown key costs no lookup here. Most hits never get
+  // here: kept-answer-edge.ts answers them before Fastify, and leaves this hook the ones it
+  // does not take (an answer to compress, a GET that says it has a body).
   rest.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" || !memo) return;
     const local = request.originalPath.slice(REST_PREFIX.length);
@@ -181,7 +179,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
       keptAs.keyHash,
       keptAs.target,
       ctx.trail,
-      { body, etag, headers },
+      { body, length: Buffer.byteLength(body), etag, headers, route: routeLabel(request) },
       ctx.response.changesAt ?? null,
       services.now().getTime(),
     );
