@@ -7,7 +7,7 @@ import { operationProblems, statusesOf } from "../problems/operation-problems.ts
 import { PROBLEM_KINDS } from "../problems/problem-kinds.ts";
 import { appRouter } from "../trpc/app-router.ts";
 import type { Meta } from "../trpc/meta.ts";
-import { routes } from "./rest-plugin.ts";
+import { routes } from "./rest-routes.ts";
 
 type Document = OpenAPIV3_1.Document;
 type Operation = OpenAPIV3_1.OperationObject;

@@ -21,8 +21,9 @@ import { contextFromRequest, headerValue } from "./request-context.ts";
 import { requestCost } from "./request-cost.ts";
 import { instanceOf } from "./request-path.ts";
 import { REST_PREFIX } from "./rest-prefix.ts";
+import { routes } from "./rest-routes.ts";
 import { routeLabel } from "./route-label.ts";
-import { metaByProcedure, methodsFor, restRoutes } from "./route-table.ts";
+import { metaByProcedure, methodsFor } from "./route-table.ts";
 import { problemHeaders, sendProblem } from "./send-problem.ts";
 
 declare module "fastify" {
@@ -36,7 +37,6 @@ declare module "fastify" {
   }
 }
 
-export const routes = restRoutes(appRouter);
 const metas = metaByProcedure(routes);
 const keepable = routes.filter((route) => route.method === "GET" && route.meta.keepAnswers);
 

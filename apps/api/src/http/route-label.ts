@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
 
 import { instanceOf } from "./request-path.ts";
-import { routes } from "./rest-plugin.ts";
 import { REST_PREFIX } from "./rest-prefix.ts";
+import { routes } from "./rest-routes.ts";
 
 /**
  * The route a request took, as a template (`/api/v2/ota/{partner}/booking`, `/trpc/:path`),
