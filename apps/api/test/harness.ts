@@ -51,6 +51,8 @@ export interface Api {
   slotSales: SerialByKey;
   key(options?: KeyOptions): Promise<string>;
   request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
+  /** Closes the server as shutdown does (it is closed after the file's tests otherwise). */
+  close(): Promise<void>;
 }
 
 /** Issues a key the way the console and the CLI do; defaults to demo's Acme Travel OTA key. */
@@ -91,6 +93,8 @@ export async function startApi(
     keptAnswers?: "on" | "off";
     usageGroupCommit?: "on" | "off";
     earlyRefusals?: "on" | "off";
+    /** Awaited before every rate-limit charge: a test holds or fails the limiter with it. */
+    beforeRateLimit?: () => Promise<void>;
   } = {},
 ): Promise<Api> {
   const { db, url } = await useTestDatabase({ content: "demo" });
@@ -104,6 +108,7 @@ export async function startApi(
   });
   const metrics = createApiMetrics({ db, cache });
   const slotSales = new SerialByKey();
+  const limiter = createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 });
   const app = await buildServer({
     env: {
       LOG_LEVEL: "silent",
@@ -131,12 +136,17 @@ export async function startApi(
       slotSales,
       recentRefusals: new RecentRefusals(),
     },
-    rateLimit: createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 }),
+    rateLimit: async (key, cost) => {
+      await options.beforeRateLimit?.();
+      return limiter(key, cost);
+    },
     ready: () => readiness(db),
   });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  let closed: Promise<void> | undefined;
+  const close = () => (closed ??= app.close());
   afterAll(async () => {
-    await app.close();
+    await close();
     await tracker.close();
     await feed.close();
   });
@@ -148,6 +158,7 @@ export async function startApi(
     tracker,
     slotSales,
     key: (keyOptions) => issueKey(db, keyOptions),
+    close,
     request: async (path, init = {}) => {
       // What the test itself wrote to the database is seen by the API's cache before it asks.
       if (cache.live) await barrier.settle();

@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 
 import fastifyStatic from "@fastify/static";
 import { TRPCError } from "@trpc/server";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyRequest,
-  type FastifyServerFactory,
-} from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 
 import { AnswerMemo } from "../cache/answer-memo.ts";
 import type { ApiEnv } from "../env.ts";
@@ -42,6 +37,7 @@ import { restPlugin, unmatchedRoute } from "./rest-plugin.ts";
 import { REST_PREFIX } from "./rest-prefix.ts";
 import { routeLabel } from "./route-label.ts";
 import { sendProblem } from "./send-problem.ts";
+import { serverFactory } from "./server-factory.ts";
 import { trpcBodyError } from "./trpc-body-error.ts";
 
 export interface ServerOptions {
@@ -81,29 +77,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const trust = proxyTrust(env.TRUST_PROXY);
   const memo = env.KEPT_ANSWERS === "off" ? null : new AnswerMemo(services.cache, {}, () => services.now().getTime());
   let closing = false;
-  let keptAnswers: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) | null = null;
-  // HEAD is answered as GET would be, with the same status and headers: Node drops the body of a
-  // response to HEAD by itself (it decided so when the request arrived), so routing it as GET is
-  // all it takes. A repeated poll may be answered from its kept answer before Fastify.
-  const serverFactory: FastifyServerFactory = (handler) =>
-    createServer((req, res) => {
-      if (req.method === "HEAD") req.method = "GET";
-      if (!keptAnswers) {
-        handler(req, res);
-        return;
-      }
-      keptAnswers(req, res).then(
-        (served) => {
-          if (!served) handler(req, res);
-        },
-        (error: unknown) => {
-          app.log.error({ err: error }, "kept answer failed; answering through the router");
-          if (!res.headersSent) handler(req, res);
-        },
-      );
-    });
-  const app = Fastify({
-    serverFactory,
+  const keptAnswers = memo
+    ? keptAnswerEdge({
+        memo,
+        services,
+        rateLimit: options.rateLimit,
+        clientAddress: (req) => clientAddress(req, trust),
+        requestId,
+        closing: () => closing,
+        log: () => app.log,
+        maxUrlLength: MAX_URL_LENGTH,
+      })
+    : null;
+  const app: FastifyInstance = Fastify({
+    serverFactory: serverFactory(keptAnswers, () => app.log),
     // An over-long target is left for the 414 below, before any work is spent on it.
     rewriteUrl: (req) => {
       const url = req.url ?? "/";
@@ -236,16 +223,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     services.metrics.watchKeptAnswers(memo);
     app.addHook("onClose", () => {
       memo.close();
-    });
-    keptAnswers = keptAnswerEdge({
-      memo,
-      services,
-      rateLimit: options.rateLimit,
-      clientAddress: (req) => clientAddress(req, trust),
-      requestId,
-      closing: () => closing,
-      log: app.log,
-      maxUrlLength: MAX_URL_LENGTH,
     });
   }
   const readJson = jsonBodyReader(app);

@@ -8,20 +8,15 @@ import { hashApiKey } from "@slotwise/db";
 import { bearerToken } from "../auth/bearer-token.ts";
 import type { AnswerMemo } from "../cache/answer-memo.ts";
 import type { Services } from "../trpc/context.ts";
+import { chargedVerdict } from "./charged-verdict.ts";
 import { COMPRESSION_THRESHOLD } from "./compression.ts";
 import { matchesIfNoneMatch } from "./conditional-get.ts";
-import { edgePrincipal } from "./edge-principal.ts";
+import { keptAnswerFor } from "./kept-answer-for.ts";
 import { normalizePath } from "./normalize-path.ts";
 import { keyBudget, type RateLimitVerdict } from "./rate-limit.ts";
 import { headerValue } from "./request-context.ts";
-import { logCompleted, roundedMs, writes } from "./request-log.ts";
-
-declare module "node:http" {
-  interface IncomingMessage {
-    /** The rate limit's verdict when the kept-answer edge charged it and then left the request to Fastify. */
-    chargedVerdict?: RateLimitVerdict;
-  }
-}
+import { requestCost } from "./request-cost.ts";
+import { logCompleted, logsAt, roundedMs } from "./request-log.ts";
 
 export interface KeptAnswerEdgeOptions {
   memo: AnswerMemo;
@@ -33,68 +28,90 @@ export interface KeptAnswerEdgeOptions {
   requestId: (req: IncomingMessage) => string;
   /** Whether the server is closing: Fastify then answers 503, or closes the connection after. */
   closing: () => boolean;
-  log: FastifyBaseLogger;
+  /** The server's logger (the edge answers before Fastify has made the request's own). */
+  log: () => FastifyBaseLogger;
+  /** Longer targets are Fastify's to refuse (414). */
   maxUrlLength: number;
 }
 
+/** Answers a request from its kept answer and says so, or leaves it untouched and says not. */
+export type KeptAnswerServe = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
 /**
  * A repeated partner poll answered from its kept answer (`AnswerMemo`) before Fastify routes
- * it: no request and reply objects, child logger or hook chain, which cost the API twice the
- * CPU of the answer itself (docs/benchmarks.md). It answers as the REST edge would, with the
- * same headers, ETag and 304, rate limit, key check, metrics and log line, and only where
- * nothing else of the edge would act: a GET with no body, not being compressed, while the
- * server is open. Anything else (no kept answer, a bad or blocked key, an over-limit caller,
- * a compressible answer) is left to Fastify, which answers it as it always does; the rate
- * limit, once charged here, travels with the request (`chargedVerdict`) so that it is not
- * charged twice.
+ * it. Through Fastify a kept answer cost the API about twice the CPU of the cached baseline's
+ * whole request (docs/benchmarks.md): request and reply objects, a child logger, the root and
+ * REST hook chains. Here it answers as the REST edge would, with the same headers, ETag and
+ * 304, rate limit, key check, metrics and log line, and only where nothing else of the edge
+ * would act: a GET with no body, an answer too small to compress, while the server is open.
+ * Anything else (no kept answer, a bad or blocked key, an over-limit caller, an answer to
+ * compress, an error) is left to Fastify, which answers it as it always does; the rate limit,
+ * once charged here, travels with the request (`chargedVerdict`) and is not charged twice.
  */
-export function keptAnswerEdge(options: KeptAnswerEdgeOptions) {
+export function keptAnswerEdge(options: KeptAnswerEdgeOptions): KeptAnswerServe {
   const { memo, services } = options;
-  return async function serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  return async function serve(req, res) {
     const started = performance.now();
     const url = req.url ?? "/";
-    if (req.method !== "GET" || options.closing() || url.length > options.maxUrlLength || hasBody(req)) return false;
+    if (req.method !== "GET" || options.closing() || url.length > options.maxUrlLength || saysItHasABody(req)) {
+      return false;
+    }
     const token = bearerToken(headerValue(req.headers.authorization));
     if (!token || !isApiKeyFormat(token)) return false;
     const keyHash = hashApiKey(token);
-    const kept = memo.find(keyHash, normalizePath(url), services.now().getTime());
-    // Fastify's compression would act on a larger one, by the client's Accept-Encoding.
-    if (!kept || kept.length >= COMPRESSION_THRESHOLD) return false;
-    const verdict = await options.rateLimit(keyBudget(keyHash));
-    req.chargedVerdict = verdict;
-    if (!verdict.allowed || !(await edgePrincipal(services, options.clientAddress(req), token))) return false;
+    const target = normalizePath(url);
+    const candidate = memo.find(keyHash, target, services.now().getTime());
+    // Fastify's compression acts on a larger answer, by the client's Accept-Encoding.
+    if (!candidate || candidate.length >= COMPRESSION_THRESHOLD) return false;
 
-    const id = options.requestId(req);
-    const { log } = options;
-    if (writes(log, "debug")) log.debug({ reqId: id, method: "GET", url }, "incoming request");
-    const headers: Record<string, string | number> = { "x-request-id": id };
-    for (const [name, value] of Object.entries(verdict.headers)) headers[name.toLowerCase()] = value;
-    const unchanged = matchesIfNoneMatch(headerValue(req.headers["if-none-match"]), kept.etag);
-    for (const [name, value] of Object.entries(kept.headers)) {
-      if (!(unchanged && name === "content-type")) headers[name] = value;
+    let kept;
+    let id;
+    try {
+      const verdict = await options.rateLimit(keyBudget(keyHash), requestCost(target));
+      chargedVerdict.record(req, verdict);
+      if (!verdict.allowed) return false;
+      kept = await keptAnswerFor(memo, services, { token, keyHash, target, address: options.clientAddress(req) });
+      if (!kept) return false;
+      // The headers' order is the router's: the request's id, the rate limit, the answer's own, the ETag.
+      id = options.requestId(req);
+      const headers: Record<string, string | number> = { "x-request-id": id };
+      for (const [name, value] of Object.entries(verdict.headers)) headers[name.toLowerCase()] = value;
+      const unchanged = matchesIfNoneMatch(headerValue(req.headers["if-none-match"]), kept.etag);
+      for (const [name, value] of Object.entries(kept.headers)) {
+        if (!(unchanged && name === "content-type")) headers[name] = value;
+      }
+      headers.etag = kept.etag;
+      headers["content-length"] = unchanged ? 0 : kept.length;
+      // Closing began while this waited: the router would say so too, and the client must not come back on it.
+      if (options.closing()) headers.connection = "close";
+      res.writeHead(unchanged ? 304 : 200, headers);
+      res.end(unchanged ? undefined : kept.body);
+    } catch (error) {
+      // A limiter or database that fails is the router's to answer and to log, as without this edge.
+      if (res.headersSent) throw error;
+      return false;
     }
-    headers.etag = kept.etag;
-    headers["content-length"] = unchanged ? 0 : kept.length;
-    const status = unchanged ? 304 : 200;
-    res.writeHead(status, headers);
-    res.end(unchanged ? undefined : kept.body);
-    const elapsedMs = performance.now() - started;
-    services.metrics.keptAnswerServed();
-    services.metrics.request(kept.route, "GET", status, elapsedMs / 1000);
-    if (writes(log, "info")) {
-      logCompleted(log.child({ reqId: id }), null, {
-        method: "GET",
-        route: kept.route,
-        statusCode: status,
-        durationMs: roundedMs(elapsedMs),
-      });
-    }
+    finished(options, kept, res.statusCode, id, performance.now() - started);
     return true;
   };
 }
 
-/** A request that carries a body, or says it does: the edge's body checks are Fastify's. */
-function hasBody(req: IncomingMessage): boolean {
+/** What the router counts and logs of an answer once it is sent. */
+function finished(options: KeptAnswerEdgeOptions, kept: { route: string }, status: number, id: string, ms: number) {
+  const { metrics } = options.services;
+  metrics.keptAnswerServed();
+  metrics.request(kept.route, "GET", status, ms / 1000);
+  const log = options.log();
+  if (logsAt(log, "info")) {
+    logCompleted(log, null, { method: "GET", route: kept.route, statusCode: status, durationMs: roundedMs(ms) }, id);
+  }
+}
+
+/**
+ * A request that carries a body or a header about one: Fastify reads, limits and refuses
+ * bodies (415 for an encoding, 413 for a size), so such a request is left to it.
+ */
+function saysItHasABody(req: IncomingMessage): boolean {
   const length = req.headers["content-length"];
   return (
     (length !== undefined && length !== "0") ||

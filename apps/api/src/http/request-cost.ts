@@ -22,9 +22,11 @@ function seriesCost(from: unknown, to: unknown, window: unknown): number {
 }
 
 /** What a REST request costs: a usage series its points (`seriesCost`), everything else one. */
-export function requestCost(path: string, query: URLSearchParams): number {
-  if (path.toLowerCase() !== SERIES_PATH) return 1;
-  return seriesCost(query.get("from"), query.get("to"), query.get("window"));
+export function requestCost(url: string): number {
+  if (pathOf(url).toLowerCase() !== SERIES_PATH) return 1;
+  const query = url.indexOf("?");
+  const params = new URLSearchParams(query === -1 ? "" : url.slice(query + 1));
+  return seriesCost(params.get("from"), params.get("to"), params.get("window"));
 }
 
 /**

@@ -11,14 +11,26 @@ export interface CompletedRequest {
   durationMs: number;
 }
 
-/** The one line a request leaves when answered: `info`, or `error` with what went wrong. */
-export function logCompleted(log: FastifyBaseLogger, error: Error | null, line: CompletedRequest): void {
-  if (error) log.error({ ...line, err: error }, "request errored");
-  else log.info(line, "request completed");
+/**
+ * The one line a request leaves when answered: `info`, or `error` with what went wrong.
+ * `reqId` for a logger that does not carry it already (a request's own child logger does).
+ */
+export function logCompleted(
+  log: FastifyBaseLogger,
+  error: Error | null,
+  line: CompletedRequest,
+  reqId?: string,
+): void {
+  const fields = reqId === undefined ? line : { reqId, ...line };
+  if (error) log.error({ ...fields, err: error }, "request errored");
+  else log.info(fields, "request completed");
 }
 
-/** Whether `log` writes lines of this level: below it, a line is not even worked out. */
-export function writes(log: FastifyBaseLogger, level: "debug" | "info"): boolean {
+/**
+ * Whether `log` writes lines of this level, so that a line below it is not even worked out:
+ * pino's `isLevelEnabled`, which Fastify's logger type does not carry.
+ */
+export function logsAt(log: FastifyBaseLogger, level: "debug" | "info"): boolean {
   return (levels.values[level] ?? 0) >= (levels.values[log.level] ?? Infinity);
 }
 
@@ -39,7 +51,7 @@ export class RequestLog extends LogController {
   }
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    if (!error && !writes(reply.log, "info")) return;
+    if (!error && !logsAt(reply.log, "info")) return;
     logCompleted(reply.log, error, {
       method: request.method,
       route: routeLabel(request),

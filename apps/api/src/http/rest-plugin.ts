@@ -12,10 +12,11 @@ import { problem, type Problem } from "../problems/problem.ts";
 import { retryAfterHeader } from "../problems/too-many-requests.ts";
 import { appRouter } from "../trpc/app-router.ts";
 import type { Context, Services } from "../trpc/context.ts";
+import { chargedVerdict } from "./charged-verdict.ts";
 import { entityTag, matchesIfNoneMatch } from "./conditional-get.ts";
 import { earlyRefusal } from "./early-refusal.ts";
-import { edgePrincipal } from "./edge-principal.ts";
 import { endUnclaimedTurn } from "./hand-turn.ts";
+import { keptAnswerFor } from "./kept-answer-for.ts";
 import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { contextFromRequest, headerValue } from "./request-context.ts";
 import { requestCost } from "./request-cost.ts";
@@ -72,12 +73,11 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   rest.decorateRequest("handedTurn", null);
 
   rest.addHook("onRequest", async (request, reply) => {
-    const query = request.url.indexOf("?");
     const verdict =
-      request.raw.chargedVerdict ??
+      chargedVerdict.of(request.raw) ??
       (await options.rateLimit(
         rateLimitKey({ authorization: headerValue(request.headers.authorization), address: request.ip }),
-        requestCost(request.originalPath, new URLSearchParams(query === -1 ? "" : request.url.slice(query + 1))),
+        requestCost(request.url),
       ));
     void reply.headers(verdict.headers);
     if (!verdict.allowed) {
@@ -90,12 +90,9 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     }
   });
 
-  // A repeated poll is answered from the kept answer, after the rate limit, and only where the
-  // procedure would answer too: the address is not blocked for failed authentications and the
-  // key is still valid. Anything else (nothing kept, a bad key) goes on to the procedure,
-  // which answers as it always does; an unknown key costs no lookup here. Most hits never get
-  // here: kept-answer-edge.ts answers them before Fastify, and leaves this hook the ones it
-  // does not take (an answer to compress, a GET that says it has a body).
+  // A repeated poll is answered from the kept answer (`keptAnswerFor`), after the rate limit.
+  // Most never get here: kept-answer-edge.ts answers them before Fastify, and leaves to this
+  // hook the ones it does not take (an answer to compress, a GET that says it has a body).
   rest.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" || !memo) return;
     const local = request.originalPath.slice(REST_PREFIX.length);
@@ -109,9 +106,8 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
       target: request.url,
       keyGeneration: services.cache.generation(cacheTags.apiKey(keyHash)),
     };
-    const kept = memo.find(keyHash, request.url, services.now().getTime());
+    const kept = await keptAnswerFor(memo, services, { token, keyHash, target: request.url, address: request.ip });
     if (!kept) return;
-    if (!(await edgePrincipal(services, request.ip, token))) return;
     request.keptEtag = kept.etag;
     services.metrics.keptAnswerServed();
     // On its way out like any answer (onSend below): its ETag, and 304 when it matches.
