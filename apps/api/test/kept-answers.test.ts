@@ -1,4 +1,5 @@
 import { get as httpGet } from "node:http";
+import { brotliDecompressSync } from "node:zlib";
 
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -17,8 +18,8 @@ beforeAll(async () => {
   key = await api.key();
 });
 
-async function served(): Promise<number> {
-  const response = await fetch(`${api.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+async function served(from: Api = api): Promise<number> {
+  const response = await fetch(`${from.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
   return seriesValue(await response.text(), "slotwise_kept_answers_served_total");
 }
 
@@ -29,15 +30,15 @@ interface Timeslot {
 
 const timeslotsOf = async (response: Response) => ((await response.json()) as { data: Timeslot[] }).data;
 
-/** A GET with the key, its headers as sent (names lower-cased, in order) and its body. */
-function rawGet(path: string, headers: Record<string, string> = {}) {
+/** A GET with the key, its headers as sent (names lower-cased, in order) and its body's bytes as latin1. */
+function rawGet(path: string, headers: Record<string, string> = {}, to = { base: api.base, key }) {
   return new Promise<{ status: number; headers: [string, string][]; body: string }>((resolve, reject) => {
     const request = httpGet(
-      `${api.base}${path}`,
-      { headers: { Authorization: `Bearer ${key}`, ...headers } },
+      `${to.base}${path}`,
+      { headers: { Authorization: `Bearer ${to.key}`, ...headers } },
       (res) => {
         let body = "";
-        res.setEncoding("utf8");
+        res.setEncoding("latin1");
         res.on("data", (chunk: string) => (body += chunk));
         res.on("end", () => {
           const pairs: [string, string][] = [];
@@ -209,6 +210,23 @@ describe("kept answers served before the router", () => {
     expect(head.headers.get("content-length")).toBe(new Map(miss.headers).get("content-length"));
     expect(await head.text()).toBe("");
     expect(await served()).toBe(before + 5);
+  });
+
+  it("leave an answer large enough to compress to the router, which compresses the kept answer as asked", async () => {
+    const own = await startApi();
+    const to = { base: own.base, key: await own.key() };
+    const product = await own.db.product.findFirstOrThrow({ where: { active: true, operator: { slug: "demo" } } });
+    await own.db.product.update({ where: { id: product.id }, data: { description: "A long way round. ".repeat(300) } });
+    const path = `${OTA}/products`;
+    const plain = await rawGet(path, {}, to);
+    expect(Number(new Map(plain.headers).get("content-length"))).toBeGreaterThanOrEqual(UNDER_THRESHOLD);
+    const before = await served(own);
+    const compressed = await rawGet(path, { "Accept-Encoding": "br" }, to);
+    expect(await served(own)).toBe(before + 1);
+    expect(new Map(compressed.headers).get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(compressed.body, "latin1")).equals(Buffer.from(plain.body, "latin1"))).toBe(
+      true,
+    );
   });
 
   it("leave a hit to the router when the limiter fails on it, which answers it from the kept answer", async () => {
