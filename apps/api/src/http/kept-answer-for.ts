@@ -13,16 +13,17 @@ export interface KeptAnswerRequest {
 }
 
 /**
- * The kept answer a request may be given, or null: it still stands, and the procedure would
- * answer too (the address is not blocked for failed authentications, the key is valid). Null
- * sends the request on to its procedure, which answers and counts a failure as it always does.
+ * The kept answer a request may be given, or null, for a request the caller found one for:
+ * the procedure would answer too (the address is not blocked for failed authentications, the
+ * key is valid), and the answer still stands. The caller looks first, so that an unknown key
+ * or target costs no key lookup. Null sends the request on to its procedure, which answers and
+ * counts a failure as it always does.
  */
 export async function keptAnswerFor(
   memo: AnswerMemo,
   services: Services,
   request: KeptAnswerRequest,
 ): Promise<KeptAnswer | null> {
-  if (!memo.find(request.keyHash, request.target, services.now().getTime())) return null;
   if (!(await edgePrincipal(services, request.address, request.token))) return null;
   // Looked up again after the wait: a change heard meanwhile ends the answer.
   return memo.find(request.keyHash, request.target, services.now().getTime()) ?? null;

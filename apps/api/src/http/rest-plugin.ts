@@ -106,6 +106,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
       target: request.url,
       keyGeneration: services.cache.generation(cacheTags.apiKey(keyHash)),
     };
+    if (!memo.find(keyHash, request.url, services.now().getTime())) return;
     const kept = await keptAnswerFor(memo, services, { token, keyHash, target: request.url, address: request.ip });
     if (!kept) return;
     request.keptEtag = kept.etag;
