@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { claimIdempotencyKey, createSession } from "@slotwise/db";
+import { claimIdempotencyKey, createSession, mergeBookingSearchPending } from "@slotwise/db";
 
 import { createMailer } from "../src/jobs/mailer.ts";
 import { startWorker } from "../src/jobs/worker.ts";
+import { bookingBody, openSlot } from "./fixtures.ts";
 import { startApi, type Api } from "./harness.ts";
 import { trpcClient } from "./trpc-client.ts";
 
@@ -230,5 +231,46 @@ describe("the worker's usage partitions", () => {
     });
     expect(batch.status).toBe(422);
     expect(await batch.json()).toMatchObject({ errors: [{ field: "Entries[1].OccurredAt" }] });
+  });
+});
+
+describe("the worker's search index", () => {
+  it("merges new bookings from the search index's pending list; the console finds them before and after", async () => {
+    await api.db.$executeRaw`CREATE EXTENSION IF NOT EXISTS pgstattuple`;
+    const pendingPages = async () => {
+      const [row] = await api.db.$queryRaw<{ pages: number }[]>`
+        SELECT pending_pages AS pages FROM pgstatginindex('bookings_search_text_trgm_idx')`;
+      return row?.pages;
+    };
+    await mergeBookingSearchPending(api.db);
+    const info = await openSlot(api.db);
+    const key = await api.key();
+    const booked = await api.request("/api/v2/ota/acme-travel/booking", {
+      method: "POST",
+      key,
+      json: bookingBody(info, {
+        Customer: {
+          FirstName: "Quirino",
+          LastName: "Pendente",
+          Email: "q.pendente@example.com",
+          Phone: "+351 912 345 678",
+        },
+      }),
+    });
+    expect(booked.status).toBe(201);
+    expect(await pendingPages()).toBeGreaterThan(0);
+    const desk = trpcClient(api.base);
+    await desk.console.session.signIn.mutate({ email: "demo@example.com", password: "correct-horse-battery" });
+    const found = async () =>
+      (await desk.console.bookings.list.query({ search: "pendente" })).rows.map((r) => r.customer);
+    expect(await found()).toEqual(["Quirino Pendente"]);
+
+    const running = await worker();
+    try {
+      await until(async () => (await pendingPages()) === 0);
+    } finally {
+      await running.stop();
+    }
+    expect(await found()).toEqual(["Quirino Pendente"]);
   });
 });

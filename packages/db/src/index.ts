@@ -23,6 +23,7 @@ export { applyBookingCancellation, cancelBookingInTx } from "./bookings/cancel-b
 export { confirmHoldInTx, type HoldConfirmation } from "./bookings/confirm-hold.ts";
 export { changeBookingInTx, type BookingChange } from "./bookings/change-booking.ts";
 export { expireHolds } from "./bookings/expire-holds.ts";
+export { mergeBookingSearchPending } from "./bookings/merge-search-pending.ts";
 export { lockBookingInTx, type LockedBooking } from "./bookings/lock-booking.ts";
 export type { NewBooking, BookableProduct, CustomerDetails } from "./bookings/booking-types.ts";
 export { placePaidOrder, placePaidOrderInTx, type PaidOrderInput } from "./orders/place-paid-order.ts";

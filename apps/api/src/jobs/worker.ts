@@ -1,7 +1,14 @@
 import PgBoss from "pg-boss";
 
 import { DEFAULT_USAGE_RETENTION_DAYS } from "@slotwise/core";
-import { compactUsage, dueEmails, expireHolds, purgeExpired, type Database } from "@slotwise/db";
+import {
+  compactUsage,
+  dueEmails,
+  expireHolds,
+  mergeBookingSearchPending,
+  purgeExpired,
+  type Database,
+} from "@slotwise/db";
 
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../webhooks/retry-policy.ts";
 import { checkUsageThresholds } from "./check-thresholds.ts";
@@ -50,8 +57,8 @@ export interface Worker {
  * The background work of the platform, on pg-boss (its queue lives in PostgreSQL, schema
  * `pgboss`): expiring holds, sending outbox e-mails and partner webhooks with retries and
  * back-off, one job per e-mail or delivery, folding usage into its rollups, noticing usage
- * thresholds crossed, deleting expired records, and making and dropping usage partitions. Any
- * number of API processes may run it.
+ * thresholds crossed, merging new bookings into the search index, deleting expired records,
+ * and making and dropping usage partitions. Any number of API processes may run it.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { db, mailer, now, log } = options;
@@ -114,6 +121,11 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     const { bookingIds } = await expireHolds(db, now());
     if (bookingIds.length > 0) log.info({ bookings: bookingIds.length }, "holds expired");
   };
+  // New bookings wait in the search index's pending list; merged here, in bulk, they cost
+  // bookings less and searches stay quick.
+  const searchIndex = async () => {
+    await mergeBookingSearchPending(db);
+  };
   // Right after compaction, so the totals read mostly rollups; the e-mail it queues goes out
   // on the next sweep.
   const thresholdMs = options.thresholdIntervalMs ?? 30_000;
@@ -127,7 +139,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       log.error({ err: error, operatorId }, "usage thresholds not checked; checked again next time");
   };
   // Each task on its own: one that fails (and is retried next tick) never holds back the others.
-  const tasks = { expire, compact, thresholds, sweep, webhooks: webhooks.sweep, purge, partitions };
+  const tasks = { expire, compact, thresholds, sweep, webhooks: webhooks.sweep, searchIndex, purge, partitions };
   let running = false;
   const tick = async () => {
     if (running) return;

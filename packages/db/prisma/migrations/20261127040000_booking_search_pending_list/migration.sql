@@ -1,0 +1,12 @@
+-- A new booking's ~50 trigrams went straight into the search index (fastupdate = off): a
+-- quarter of PostgreSQL's CPU per booking. Over plain pg, the booking's one statement,
+-- prepared, 50 connections, two cores, PostgreSQL 15: 1,006 transactions/s with p99 139-150 ms
+-- that way, 1,222-1,342 with p99 103-116 ms through the pending list (docs/benchmarks.md).
+--
+-- So new bookings wait in GIN's pending list again, but it stays small: the worker merges it
+-- into the index every tick (gin_clean_pending_list, in bulk, off the bookings' path), and a
+-- backend that finds it over 2 MB (about 2,000 bookings: a worker stopped, or a bulk load)
+-- merges it itself. A search reads the pending list too, so results are exact either way;
+-- 2 MB of it costs a search about a millisecond, where the 100,000 bookings of a bulk load
+-- waiting until VACUUM cost 70 ms when this index was first made.
+ALTER INDEX "bookings_search_text_trgm_idx" SET (fastupdate = on, gin_pending_list_limit = 2048);
