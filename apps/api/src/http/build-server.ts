@@ -101,7 +101,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: BATCH_BODY_LIMIT,
     // A /trpc batch names its procedures in one path segment: 25 of them fit, a longer one is 414.
     routerOptions: { maxParamLength: 2048 },
-    return503OnClosing: true,
+    // Fastify's own 503 while closing is plain JSON; the root hook below answers a problem.
+    return503OnClosing: false,
     requestIdHeader: false,
     genReqId: requestId,
     logger: {
@@ -138,6 +139,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook("onRequest", async (request, reply) => {
     request.originalPath = pathOf(request.url);
     void reply.header("X-Request-Id", request.id);
+    if (closing) {
+      return sendProblem(
+        request,
+        reply,
+        env.PROBLEMS_BASE,
+        problem("unavailable", "This API process is shutting down: send the request again, another one will answer it"),
+      );
+    }
     if (request.url.length > MAX_URL_LENGTH) {
       return sendProblem(
         request,

@@ -104,7 +104,7 @@ export const PROBLEM_KINDS = {
   unavailable: {
     status: 503,
     title: "Service unavailable",
-    help: "The service cannot reach its database right now. Retry shortly.",
+    help: "The service cannot reach its database right now, or the process that received the request is shutting down. Retry shortly.",
   },
 } as const satisfies Record<string, { status: number; title: string; help: string }>;
 
