@@ -235,7 +235,7 @@ describe("the worker's usage partitions", () => {
 });
 
 describe("the worker's search index", () => {
-  it("merges new bookings from the search index's pending list; the console finds them before and after", async () => {
+  it("merges new bookings from the search index's pending list; they are found before and after", async () => {
     await api.db.$executeRaw`CREATE EXTENSION IF NOT EXISTS pgstattuple`;
     const pendingPages = async () => {
       const [row] = await api.db.$queryRaw<{ pages: number }[]>`
@@ -264,6 +264,9 @@ describe("the worker's search index", () => {
     const found = async () =>
       (await desk.console.bookings.list.query({ search: "pendente" })).rows.map((r) => r.customer);
     expect(await found()).toEqual(["Quirino Pendente"]);
+    // The console may scan a table this small instead: the index itself must find it too.
+    const { data } = (await booked.json()) as { data: { Reference: string } };
+    expect(await foundByIndex("pendente")).toEqual({ usesIndex: true, references: [data.Reference] });
 
     const running = await worker();
     try {
@@ -272,5 +275,22 @@ describe("the worker's search index", () => {
       await running.stop();
     }
     expect(await found()).toEqual(["Quirino Pendente"]);
+    expect(await foundByIndex("pendente")).toEqual({ usesIndex: true, references: [data.Reference] });
   });
 });
+
+/** The bookings whose search text holds `word`, read through the trigram index alone. */
+function foundByIndex(word: string) {
+  return api.db.$transaction(async (tx) => {
+    await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
+    const pattern = `%${word}%`;
+    const plan = await tx.$queryRaw<{ "QUERY PLAN": string }[]>`
+      EXPLAIN SELECT reference FROM bookings WHERE search_text ILIKE ${pattern}`;
+    const rows = await tx.$queryRaw<{ reference: string }[]>`
+      SELECT reference FROM bookings WHERE search_text ILIKE ${pattern}`;
+    return {
+      usesIndex: plan.some((line) => line["QUERY PLAN"].includes("bookings_search_text_trgm_idx")),
+      references: rows.map((r) => r.reference),
+    };
+  });
+}

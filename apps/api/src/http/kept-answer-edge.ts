@@ -26,7 +26,7 @@ export interface KeptAnswerEdgeOptions {
   clientAddress: (req: IncomingMessage) => string;
   /** The request's id, as Fastify's `genReqId` makes it. */
   requestId: (req: IncomingMessage) => string;
-  /** Whether the server is closing: Fastify then answers 503, or closes the connection after. */
+  /** Whether the server is closing: the router then answers 503, or closes the connection after. */
   closing: () => boolean;
   /** The server's logger (the edge answers before Fastify has made the request's own). */
   log: () => FastifyBaseLogger;

@@ -121,11 +121,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     const { bookingIds } = await expireHolds(db, now());
     if (bookingIds.length > 0) log.info({ bookings: bookingIds.length }, "holds expired");
   };
-  // New bookings wait in the search index's pending list; merged here, in bulk, they cost
-  // bookings less and searches stay quick.
-  const searchIndex = async () => {
-    await mergeBookingSearchPending(db);
-  };
+  // New bookings wait in the search index's pending list (that is what makes them cheaper);
+  // merged here, searches read a short list and bookings seldom have to merge it themselves.
+  const searchIndex = () => mergeBookingSearchPending(db);
   // Right after compaction, so the totals read mostly rollups; the e-mail it queues goes out
   // on the next sweep.
   const thresholdMs = options.thresholdIntervalMs ?? 30_000;
