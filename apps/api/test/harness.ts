@@ -95,6 +95,8 @@ export async function startApi(
     earlyRefusals?: "on" | "off";
     /** Awaited before every rate-limit charge: a test holds or fails the limiter with it. */
     beforeRateLimit?: () => Promise<void>;
+    /** How long requests in flight may take once shutdown begins. */
+    drainGraceMs?: number;
   } = {},
 ): Promise<Api> {
   const { db, url } = await useTestDatabase({ content: "demo" });
@@ -141,6 +143,7 @@ export async function startApi(
       return limiter(key, cost);
     },
     ready: () => readiness(db),
+    ...(options.drainGraceMs === undefined ? {} : { drainGraceMs: options.drainGraceMs }),
   });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   let closed: Promise<void> | undefined;

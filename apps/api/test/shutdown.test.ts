@@ -2,6 +2,7 @@ import { connect } from "node:net";
 
 import { describe, expect, it } from "vitest";
 
+import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, PROBLEMS_BASE, startApi } from "./harness.ts";
 
 /** Everything the server sends on one connection until it closes it. */
@@ -67,5 +68,70 @@ describe("an API process shutting down", () => {
       detail: "This API process is shutting down: send the request again, another one will answer it",
       instance: path,
     });
+  });
+
+  it("answers a request pipelined behind the one in flight, then ends the connection", async () => {
+    let hold: { arrived: () => void; release: Promise<void> } | null = null;
+    const api = await startApi({
+      beforeRateLimit: () => {
+        const held = hold;
+        hold = null;
+        if (!held) return Promise.resolve();
+        held.arrived();
+        return held.release;
+      },
+    });
+    const key = await api.key();
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => {
+      hold = { arrived: resolve, release: new Promise<void>((r) => (release = r)) };
+    });
+    const body = JSON.stringify(
+      bookingBody(await openSlot(api.db), {
+        Customer: { FirstName: "Pia", LastName: "Pipelined", Email: "pia@example.com", Phone: "+351 912 345 678" },
+      }),
+    );
+    const { port } = new URL(api.base);
+    const socket = connect(Number(port), "127.0.0.1");
+    const received = readUntilClosed(socket);
+    socket.write(
+      `GET ${OTA}/products HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\n\r\n` +
+        `POST ${OTA}/booking HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await arrived;
+    // Node starts the booking while the first request waits: it is carried out before shutdown.
+    const booked = () => api.db.booking.count({ where: { customerLastName: "Pipelined" } });
+    while ((await booked()) === 0) await new Promise((r) => setTimeout(r, 20));
+    const started = Date.now();
+    const closed = api.close();
+    await refused(Number(port));
+    release();
+    const text = await received;
+    await closed;
+
+    const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+    expect(statuses).toEqual([200, 201]);
+    expect(text).toContain('"LastName":"Pipelined"');
+    expect(await booked()).toBe(1);
+    // Ended by the server once its last answer was sent, not by Node's keep-alive timeout (5 s).
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("cuts a connection whose request never completes once the grace period is over", async () => {
+    const api = await startApi({ drainGraceMs: 300 });
+    const { port } = new URL(api.base);
+    const socket = connect(Number(port), "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    const received = readUntilClosed(socket);
+    socket.write(
+      `POST ${OTA}/booking HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"Activity`,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    await api.close();
+    // Without the cut, Node waits up to its request timeout (300 s) for the rest of the body.
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await received).toBe("");
   });
 });

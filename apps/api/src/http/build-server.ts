@@ -19,6 +19,7 @@ import { checkBody, unsupportedBodyEncoding } from "./body-encoding.ts";
 import { clientAddress, proxyTrust } from "./client-address.ts";
 import { answerClientError } from "./client-error.ts";
 import { registerCompression } from "./compression.ts";
+import { ConnectionDrain } from "./connection-drain.ts";
 import { docsPage } from "./docs-page.ts";
 import { jsonBodyReader, parseJsonBodies } from "./json-body.ts";
 import { keptAnswerEdge } from "./kept-answer-edge.ts";
@@ -53,6 +54,8 @@ export interface ServerOptions {
   rateLimit: (key: string, cost?: number) => Promise<RateLimitVerdict>;
   /** Pings the database, for /readyz; what it returns is added to the answer. */
   ready: () => Promise<object>;
+  /** How long requests in flight may take once shutdown begins (`DRAIN_GRACE_MS` unless said). */
+  drainGraceMs?: number;
 }
 
 const swaggerUiAssets = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
@@ -76,7 +79,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const { env, services } = options;
   const trust = proxyTrust(env.TRUST_PROXY);
   const memo = env.KEPT_ANSWERS === "off" ? null : new AnswerMemo(services.cache, {}, () => services.now().getTime());
-  let closing = false;
+  const drain = new ConnectionDrain(options.drainGraceMs);
   const keptAnswers = memo
     ? keptAnswerEdge({
         memo,
@@ -84,13 +87,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         rateLimit: options.rateLimit,
         clientAddress: (req) => clientAddress(req, trust),
         requestId,
-        closing: () => closing,
+        drain,
         log: () => app.log,
         maxUrlLength: MAX_URL_LENGTH,
       })
     : null;
   const app: FastifyInstance = Fastify({
-    serverFactory: serverFactory(keptAnswers, () => app.log),
+    serverFactory: serverFactory(keptAnswers, drain, () => app.log),
     // An over-long target is left for the 414 below, before any work is spent on it.
     rewriteUrl: (req) => {
       const url = req.url ?? "/";
@@ -127,11 +130,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Node closes idle keep-alive sockets when the server closes, but not the ones busy with a
   // request then: answering those with `Connection: close` lets shutdown finish right after them.
   app.addHook("preClose", (done) => {
-    closing = true;
+    drain.begin(app.server);
     done();
   });
-  app.addHook("onSend", (_request, reply, payload, done) => {
-    if (closing) void reply.header("Connection", "close");
+  app.addHook("onClose", (_app, done) => {
+    drain.end();
+    done();
+  });
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (drain.closesConnection(request.raw)) void reply.header("Connection", "close");
     done(null, payload);
   });
 
@@ -139,7 +146,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook("onRequest", async (request, reply) => {
     request.originalPath = pathOf(request.url);
     void reply.header("X-Request-Id", request.id);
-    if (closing) {
+    if (drain.closing) {
       return sendProblem(
         request,
         reply,

@@ -11,6 +11,7 @@ import type { Services } from "../trpc/context.ts";
 import { chargedVerdict } from "./charged-verdict.ts";
 import { COMPRESSION_THRESHOLD } from "./compression.ts";
 import { matchesIfNoneMatch } from "./conditional-get.ts";
+import type { ConnectionDrain } from "./connection-drain.ts";
 import { keptAnswerFor } from "./kept-answer-for.ts";
 import { normalizePath } from "./normalize-path.ts";
 import { keyBudget, type RateLimitVerdict } from "./rate-limit.ts";
@@ -26,8 +27,8 @@ export interface KeptAnswerEdgeOptions {
   clientAddress: (req: IncomingMessage) => string;
   /** The request's id, as Fastify's `genReqId` makes it. */
   requestId: (req: IncomingMessage) => string;
-  /** Whether the server is closing: the router then answers 503, or closes the connection after. */
-  closing: () => boolean;
+  /** Whether the server is closing (the router then answers 503), and whether an answer closes its connection. */
+  drain: Pick<ConnectionDrain, "closing" | "closesConnection">;
   /** The server's logger (the edge answers before Fastify has made the request's own). */
   log: () => FastifyBaseLogger;
   /** Longer targets are Fastify's to refuse (414). */
@@ -53,7 +54,7 @@ export function keptAnswerEdge(options: KeptAnswerEdgeOptions): KeptAnswerServe 
   return async function serve(req, res) {
     const started = performance.now();
     const url = req.url ?? "/";
-    if (req.method !== "GET" || options.closing() || url.length > options.maxUrlLength || saysItHasABody(req)) {
+    if (req.method !== "GET" || options.drain.closing || url.length > options.maxUrlLength || saysItHasABody(req)) {
       return false;
     }
     const token = bearerToken(headerValue(req.headers.authorization));
@@ -83,7 +84,7 @@ export function keptAnswerEdge(options: KeptAnswerEdgeOptions): KeptAnswerServe 
       headers.etag = kept.etag;
       headers["content-length"] = unchanged ? 0 : kept.length;
       // Closing began while this waited: the router would say so too, and the client must not come back on it.
-      if (options.closing()) headers.connection = "close";
+      if (options.drain.closesConnection(req)) headers.connection = "close";
       res.writeHead(unchanged ? 304 : 200, headers);
       res.end(unchanged ? undefined : kept.body);
     } catch (error) {

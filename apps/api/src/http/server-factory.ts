@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 
 import type { FastifyBaseLogger, FastifyServerFactory } from "fastify";
 
+import type { ConnectionDrain } from "./connection-drain.ts";
 import type { KeptAnswerServe } from "./kept-answer-edge.ts";
 
 /**
@@ -9,10 +10,16 @@ import type { KeptAnswerServe } from "./kept-answer-edge.ts";
  * Node drops the body of a response to HEAD by itself (it decided so when the request
  * arrived), so routing it as GET is all it takes. A repeated poll may be answered from its
  * kept answer before Fastify (`keptAnswers`, kept-answer-edge.ts); every other request is Fastify's.
+ * Every request is counted on its connection until answered, for shutdown (`drain`).
  */
-export function serverFactory(keptAnswers: KeptAnswerServe | null, log: () => FastifyBaseLogger): FastifyServerFactory {
+export function serverFactory(
+  keptAnswers: KeptAnswerServe | null,
+  drain: ConnectionDrain,
+  log: () => FastifyBaseLogger,
+): FastifyServerFactory {
   return (handler) =>
     createServer((req, res) => {
+      drain.track(req, res);
       if (req.method === "HEAD") req.method = "GET";
       if (!keptAnswers) {
         handler(req, res);
