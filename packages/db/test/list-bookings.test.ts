@@ -83,6 +83,8 @@ describe("the bookings list's search", () => {
       },
       { reference: "BK-SEARCH04", firstName: "João", lastName: "Gonçalves", email: "jg@example.pt" },
       { reference: "BK-SEARCH05", firstName: "Łukasz", lastName: "Nowak", email: "ln@example.pl" },
+      { reference: "BK-SEARCH06", firstName: "ESTÊVÃO", lastName: "ИВАНОВ", email: "ivanov@example.ru" },
+      { reference: "BK-SEARCH07", firstName: "Ｔａｒｏ", lastName: "Sebastia\u0303o", email: "taro@example.jp" },
     ]);
   });
 
@@ -106,6 +108,13 @@ describe("the bookings list's search", () => {
     for (const search of ["joão", "JOAO", "goncalves", "Gonçalves", "joao gonç"])
       expect(await references(search), search).toEqual(["BK-SEARCH04"]);
     for (const search of ["lukasz", "Łukasz"]) expect(await references(search), search).toEqual(["BK-SEARCH05"]);
+  });
+
+  it("folds the case of every script, and takes an accent sent as a separate mark as the accented letter", async () => {
+    for (const search of ["estêvão", "Estêvão", "estevao", "иванов", "Иванов"])
+      expect(await references(search), search).toEqual(["BK-SEARCH06"]);
+    for (const search of ["ｔａｒｏ", "ＴＡＲＯ", "sebastião", "Sebastia\u0303o", "sebastiao"])
+      expect(await references(search), search).toEqual(["BK-SEARCH07"]);
   });
 
   it("takes %, _ and backslash as the characters themselves", async () => {

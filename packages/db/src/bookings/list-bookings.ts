@@ -25,9 +25,17 @@ export interface BookingListQuery {
   pageSize: number;
 }
 
+/**
+ * A word as the search column holds its text (migration `20261127060000_search_folds_case`):
+ * composed (NFC) and lower-cased by Unicode's default rules, which ICU's root locale follows.
+ */
+const searchFolded = (word: string) => word.normalize("NFC").toLowerCase();
+
 function searchWhere(search: string | undefined): Prisma.BookingWhereInput[] {
   const words = (search ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  return words.map((word) => ({ searchText: { contains: literalPattern(word), mode: "insensitive" } }));
+  return words.map((word) => ({
+    searchText: { contains: literalPattern(searchFolded(word)), mode: "insensitive" },
+  }));
 }
 
 function orderOf(sort: BookingSort, direction: "asc" | "desc"): Prisma.BookingOrderByWithRelationInput[] {
