@@ -27,9 +27,10 @@ export interface BookingListQuery {
 
 /**
  * A word as the search column holds its text (migration `20261127060000_search_folds_case`):
- * composed (NFC) and lower-cased by Unicode's default rules, which ICU's root locale follows.
+ * composed (NFC), lower-cased by Unicode's default rules (which ICU's root locale follows),
+ * composed again, and final sigma as sigma.
  */
-const searchFolded = (word: string) => word.normalize("NFC").toLowerCase();
+const searchFolded = (word: string) => word.normalize("NFC").toLowerCase().normalize("NFC").replaceAll("ς", "σ");
 
 function searchWhere(search: string | undefined): Prisma.BookingWhereInput[] {
   const words = (search ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 5);

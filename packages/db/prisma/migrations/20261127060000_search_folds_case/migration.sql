@@ -4,13 +4,17 @@
 -- accents as separate marks ("Joa" + U+0303, as some keyboards send it) was not found by
 -- "João" typed in one piece either. The search column is now kept in Unicode's composed form
 -- (NFC) and lower case by ICU's root rules, whatever the database's locale; the console lower-
--- cases the words searched for by the same rules (list-bookings.ts).
+-- cases the words searched for by the same rules (list-bookings.ts). Composed again after
+-- lower-casing (a capital with a mark that has no composed capital, such as J + U+030C, has a
+-- composed small letter), and final sigma taken as sigma, since JavaScript lower-cases a word's
+-- last Σ to ς where the stored name goes on with σ.
 SET LOCAL lock_timeout = '5s';
 
 CREATE OR REPLACE FUNCTION "slotwise_booking_search_text"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  fields text := lower(normalize(concat_ws(' ', NEW.reference, NEW.customer_first_name, NEW.customer_last_name,
-                                           NEW.customer_email, NEW.payment_reference), NFC) COLLATE "und-x-icu");
+  fields text := replace(normalize(lower(normalize(concat_ws(' ', NEW.reference, NEW.customer_first_name,
+                           NEW.customer_last_name, NEW.customer_email, NEW.payment_reference), NFC) COLLATE "und-x-icu"), NFC),
+                         'ς', 'σ');
 BEGIN
   NEW.search_text := concat_ws(' ', fields, NULLIF(unaccent(fields), fields));
   RETURN NEW;
@@ -19,4 +23,4 @@ $$;
 
 -- Recomputes (through the trigger) every booking whose search text changes.
 UPDATE "bookings" SET "search_text" = ''
- WHERE "search_text" <> lower(normalize("search_text", NFC) COLLATE "und-x-icu");
+ WHERE "search_text" <> replace(normalize(lower(normalize("search_text", NFC) COLLATE "und-x-icu"), NFC), 'ς', 'σ');
