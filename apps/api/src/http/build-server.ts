@@ -130,7 +130,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Node closes idle keep-alive sockets when the server closes, but not the ones busy with a
   // request then: answering those with `Connection: close` lets shutdown finish right after them.
   app.addHook("preClose", (done) => {
-    drain.begin(app.server);
+    drain.begin();
     done();
   });
   app.addHook("onClose", (_app, done) => {

@@ -17,8 +17,8 @@ export function serverFactory(
   drain: ConnectionDrain,
   log: () => FastifyBaseLogger,
 ): FastifyServerFactory {
-  return (handler) =>
-    createServer((req, res) => {
+  return (handler) => {
+    const server = createServer((req, res) => {
       drain.track(req, res);
       if (req.method === "HEAD") req.method = "GET";
       if (!keptAnswers) {
@@ -35,4 +35,7 @@ export function serverFactory(
         },
       );
     });
+    drain.watch(server);
+    return server;
+  };
 }
