@@ -177,6 +177,35 @@ export async function startApi(
   };
 }
 
+/**
+ * A rate limiter that can be held: `beforeRateLimit` goes to startApi, and `next()` holds the
+ * next charge, its `arrived` resolving once that charge waits, until `release()`.
+ */
+export function heldRateLimit() {
+  let waiting: { arrived: () => void; release: Promise<void> } | null = null;
+  return {
+    beforeRateLimit: (): Promise<void> => {
+      const held = waiting;
+      waiting = null;
+      if (!held) return Promise.resolve();
+      held.arrived();
+      return held.release;
+    },
+    next() {
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => {
+        waiting = { arrived: resolve, release: new Promise<void>((r) => (release = r)) };
+      });
+      return {
+        arrived,
+        release: () => {
+          release();
+        },
+      };
+    },
+  };
+}
+
 export const OTA = "/api/v2/ota/acme-travel";
 
 /** A date `days` from today, in YYYY-MM-DD (UTC; demo activities are in Lisbon, UTC±1). */

@@ -8,7 +8,7 @@ import { instantToLocal } from "@slotwise/core";
 import { AnswerMemo } from "../src/cache/answer-memo.ts";
 import { ReadCache } from "../src/cache/read-cache.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
-import { GENEROUS_GUARDS, METRICS_TOKEN, OTA, problemOf, startApi, type Api } from "./harness.ts";
+import { GENEROUS_GUARDS, heldRateLimit, METRICS_TOKEN, OTA, problemOf, startApi, type Api } from "./harness.ts";
 import { seriesValue } from "./prometheus-text.ts";
 
 let api: Api;
@@ -248,22 +248,11 @@ describe("kept answers served before the router", () => {
   });
 
   it("tell the client to close a connection whose hit was answered while the server began to close", async () => {
-    let hold: { arrived: () => void; release: Promise<void> } | null = null;
-    const closing = await startApi({
-      beforeRateLimit: () => {
-        const held = hold;
-        hold = null;
-        if (!held) return Promise.resolve();
-        held.arrived();
-        return held.release;
-      },
-    });
+    const limiter = heldRateLimit();
+    const closing = await startApi({ beforeRateLimit: limiter.beforeRateLimit });
     const closingKey = await closing.key();
     expect((await closing.request(`${OTA}/products`, { key: closingKey })).status).toBe(200);
-    let release!: () => void;
-    const arrived = new Promise<void>((resolve) => {
-      hold = { arrived: resolve, release: new Promise<void>((r) => (release = r)) };
-    });
+    const { arrived, release } = limiter.next();
     const hit = closing.request(`${OTA}/products`, { key: closingKey });
     await arrived;
     const started = Date.now();

@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 
 import { bookingBody, openSlot } from "./fixtures.ts";
-import { OTA, PROBLEMS_BASE, startApi } from "./harness.ts";
+import { heldRateLimit, OTA, PROBLEMS_BASE, startApi } from "./harness.ts";
 
 /** Everything the server sends on one connection until it closes it. */
 function readUntilClosed(socket: ReturnType<typeof connect>): Promise<string> {
@@ -71,21 +71,10 @@ describe("an API process shutting down", () => {
   });
 
   it("answers a request pipelined behind the one in flight, then ends the connection", async () => {
-    let hold: { arrived: () => void; release: Promise<void> } | null = null;
-    const api = await startApi({
-      beforeRateLimit: () => {
-        const held = hold;
-        hold = null;
-        if (!held) return Promise.resolve();
-        held.arrived();
-        return held.release;
-      },
-    });
+    const limiter = heldRateLimit();
+    const api = await startApi({ beforeRateLimit: limiter.beforeRateLimit });
     const key = await api.key();
-    let release!: () => void;
-    const arrived = new Promise<void>((resolve) => {
-      hold = { arrived: resolve, release: new Promise<void>((r) => (release = r)) };
-    });
+    const { arrived, release } = limiter.next();
     const body = JSON.stringify(
       bookingBody(await openSlot(api.db), {
         Customer: { FirstName: "Pia", LastName: "Pipelined", Email: "pia@example.com", Phone: "+351 912 345 678" },
@@ -119,22 +108,10 @@ describe("an API process shutting down", () => {
   });
 
   it("cuts a connection whose request never completes once the grace period is over, and lets one being carried out finish", async () => {
-    let hold: { arrived: () => void; release: Promise<void> } | null = null;
-    const api = await startApi({
-      drainGraceMs: 300,
-      beforeRateLimit: () => {
-        const held = hold;
-        hold = null;
-        if (!held) return Promise.resolve();
-        held.arrived();
-        return held.release;
-      },
-    });
+    const limiter = heldRateLimit();
+    const api = await startApi({ drainGraceMs: 300, beforeRateLimit: limiter.beforeRateLimit });
     const key = await api.key();
-    let release!: () => void;
-    const arrived = new Promise<void>((resolve) => {
-      hold = { arrived: resolve, release: new Promise<void>((r) => (release = r)) };
-    });
+    const { arrived, release } = limiter.next();
     const { port } = new URL(api.base);
     const open = async () => {
       const socket = connect(Number(port), "127.0.0.1");
