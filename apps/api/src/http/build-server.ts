@@ -128,7 +128,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   parseJsonBodies(app);
 
   // Node closes idle keep-alive sockets when the server closes, but not the ones busy with a
-  // request then: answering those with `Connection: close` lets shutdown finish right after them.
+  // request then: the drain ends those once their last answer is sent, and cuts the ones whose
+  // requests never complete.
   app.addHook("preClose", (done) => {
     drain.begin();
     done();
