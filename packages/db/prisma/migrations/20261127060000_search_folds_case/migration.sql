@@ -10,11 +10,14 @@
 -- last Σ to ς where the stored name goes on with σ.
 SET LOCAL lock_timeout = '5s';
 
+CREATE FUNCTION "slotwise_search_folded"(text) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT replace(normalize(lower(normalize($1, NFC) COLLATE "und-x-icu"), NFC), 'ς', 'σ')
+$$;
+
 CREATE OR REPLACE FUNCTION "slotwise_booking_search_text"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  fields text := replace(normalize(lower(normalize(concat_ws(' ', NEW.reference, NEW.customer_first_name,
-                           NEW.customer_last_name, NEW.customer_email, NEW.payment_reference), NFC) COLLATE "und-x-icu"), NFC),
-                         'ς', 'σ');
+  fields text := slotwise_search_folded(concat_ws(' ', NEW.reference, NEW.customer_first_name, NEW.customer_last_name,
+                                                  NEW.customer_email, NEW.payment_reference));
 BEGIN
   NEW.search_text := concat_ws(' ', fields, NULLIF(unaccent(fields), fields));
   RETURN NEW;
@@ -22,5 +25,4 @@ END
 $$;
 
 -- Recomputes (through the trigger) every booking whose search text changes.
-UPDATE "bookings" SET "search_text" = ''
- WHERE "search_text" <> replace(normalize(lower(normalize("search_text", NFC) COLLATE "und-x-icu"), NFC), 'ς', 'σ');
+UPDATE "bookings" SET "search_text" = '' WHERE "search_text" <> slotwise_search_folded("search_text");
