@@ -51,6 +51,8 @@ export interface Api {
   slotSales: SerialByKey;
   key(options?: KeyOptions): Promise<string>;
   request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
+  /** Resolves once the API has heard of every change the test committed before (`request` waits for it). */
+  settled(): Promise<void>;
   /** Closes the server as shutdown does (it is closed after the file's tests otherwise). */
   close(): Promise<void>;
 }
@@ -153,6 +155,10 @@ export async function startApi(
     await tracker.close();
     await feed.close();
   });
+  // What the test itself wrote to the database is seen by the API's cache before it asks.
+  const settled = async () => {
+    if (cache.live) await barrier.settle();
+  };
   return {
     base: address,
     db,
@@ -162,9 +168,9 @@ export async function startApi(
     slotSales,
     key: (keyOptions) => issueKey(db, keyOptions),
     close,
+    settled,
     request: async (path, init = {}) => {
-      // What the test itself wrote to the database is seen by the API's cache before it asks.
-      if (cache.live) await barrier.settle();
+      await settled();
       const headers = new Headers(init.headers);
       if (init.key) headers.set("Authorization", `Bearer ${init.key}`);
       let body = init.body;

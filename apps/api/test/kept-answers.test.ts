@@ -31,10 +31,11 @@ interface Timeslot {
 const timeslotsOf = async (response: Response) => ((await response.json()) as { data: Timeslot[] }).data;
 
 /** A GET with the key, its headers as sent (names lower-cased, in order) and its body's bytes as latin1. */
-function rawGet(path: string, headers: Record<string, string> = {}, to = { base: api.base, key }) {
+async function rawGet(path: string, headers: Record<string, string> = {}, to = { api, key }) {
+  await to.api.settled();
   return new Promise<{ status: number; headers: [string, string][]; body: string }>((resolve, reject) => {
     const request = httpGet(
-      `${to.base}${path}`,
+      `${to.api.base}${path}`,
       { headers: { Authorization: `Bearer ${to.key}`, ...headers } },
       (res) => {
         let body = "";
@@ -214,7 +215,7 @@ describe("kept answers served before the router", () => {
 
   it("leave an answer large enough to compress to the router, which compresses the kept answer as asked", async () => {
     const own = await startApi();
-    const to = { base: own.base, key: await own.key() };
+    const to = { api: own, key: await own.key() };
     const product = await own.db.product.findFirstOrThrow({ where: { active: true, operator: { slug: "demo" } } });
     await own.db.product.update({ where: { id: product.id }, data: { description: "A long way round. ".repeat(300) } });
     const path = `${OTA}/products`;
