@@ -26,17 +26,17 @@ export interface BookingListQuery {
 }
 
 /**
- * A word as the search column holds its text (migration `20261127060000_search_folds_case`):
- * composed (NFC), lower-cased by Unicode's default rules (which ICU's root locale follows),
- * composed again, and final sigma as sigma.
+ * The search's words (the first five), folded by the database's own `slotwise_search_folded`,
+ * the function that folded the column: one ICU for both sides. Node's ICU, newer than the
+ * database's, lower-cased letters new in Unicode 16 (U+1C89) that the column keeps as they are,
+ * so a name typed exactly as stored was not found (attack).
  */
-const searchFolded = (word: string) => word.normalize("NFC").toLowerCase().normalize("NFC").replaceAll("ς", "σ");
-
-function searchWhere(search: string | undefined): Prisma.BookingWhereInput[] {
+async function foldedWords(db: Db, search: string | undefined): Promise<string[]> {
   const words = (search ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  return words.map((word) => ({
-    searchText: { contains: literalPattern(searchFolded(word)), mode: "insensitive" },
-  }));
+  if (words.length === 0) return [];
+  const rows = await db.$queryRaw<{ word: string }[]>`
+    SELECT slotwise_search_folded(word) AS word FROM unnest(${words}::text[]) AS word`;
+  return rows.map((r) => r.word);
 }
 
 function orderOf(sort: BookingSort, direction: "asc" | "desc"): Prisma.BookingOrderByWithRelationInput[] {
@@ -81,7 +81,9 @@ export async function listBookings(db: Db, operatorId: number, query: BookingLis
     ...(query.productId === undefined ? {} : { productId: query.productId }),
     ...(query.status ? statusWhere(query.status, query.now) : {}),
     ...(query.waiverStatus ? { waiverStatus: query.waiverStatus } : {}),
-    AND: searchWhere(query.search),
+    AND: (await foldedWords(db, query.search)).map((word) => ({
+      searchText: { contains: literalPattern(word), mode: "insensitive" as const },
+    })),
   };
   const [page, total] = await Promise.all([
     db.booking.findMany({
