@@ -5,7 +5,7 @@ import { claimIdempotencyKey, createSession, mergeBookingSearchPending } from "@
 import { createMailer } from "../src/jobs/mailer.ts";
 import { startWorker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
-import { startApi, type Api } from "./harness.ts";
+import { OTA, startApi, type Api } from "./harness.ts";
 import { trpcClient } from "./trpc-client.ts";
 
 let api: Api;
@@ -245,7 +245,7 @@ describe("the worker's search index", () => {
     await mergeBookingSearchPending(api.db);
     const info = await openSlot(api.db);
     const key = await api.key();
-    const booked = await api.request("/api/v2/ota/acme-travel/booking", {
+    const booked = await api.request(`${OTA}/booking`, {
       method: "POST",
       key,
       json: bookingBody(info, {
@@ -276,6 +276,44 @@ describe("the worker's search index", () => {
     }
     expect(await found()).toEqual(["Quirino Pendente"]);
     expect(await foundByIndex("pendente")).toEqual({ usesIndex: true, references: [data.Reference] });
+  });
+});
+
+describe("the worker's stop", () => {
+  it("returns only once the tasks it is running have finished, so the process closes its database after them", async () => {
+    const info = await openSlot(api.db);
+    const booked = await api.request(`${OTA}/booking`, {
+      method: "POST",
+      key: await api.key(),
+      json: bookingBody(info),
+    });
+    expect(booked.status).toBe(201);
+    // The first tick's compaction waits on this lock; its later tasks (the sweep queues the
+    // booking's e-mails) run once it is released.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = api.db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT watermark FROM usage_compaction WHERE id = 1 FOR UPDATE`;
+        locked();
+        await released;
+      },
+      { timeout: 30_000 },
+    );
+    await isLocked;
+    const running = await worker();
+    let stopped = false;
+    const stopping = running.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Before, stop() returned here, and main.ts closed the database under the tick: "Unable to
+    // start a transaction in the given time" in 4 of 8 processes stopped right after start.
+    expect(stopped).toBe(false);
+    release();
+    await holding;
+    await stopping;
+    expect(running.lines.filter((l) => l.level === "error")).toEqual([]);
   });
 });
 

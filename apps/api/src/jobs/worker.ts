@@ -1,3 +1,5 @@
+import { setTimeout as delay } from "node:timers/promises";
+
 import PgBoss from "pg-boss";
 
 import { DEFAULT_USAGE_RETENTION_DAYS } from "@slotwise/core";
@@ -138,10 +140,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   };
   // Each task on its own: one that fails (and is retried next tick) never holds back the others.
   const tasks = { expire, compact, thresholds, sweep, webhooks: webhooks.sweep, searchIndex, purge, partitions };
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  let ticking: Promise<void> | null = null;
+  let stopping = false;
+  const runTasks = async () => {
     for (const [task, run] of Object.entries(tasks)) {
       try {
         await run();
@@ -149,16 +150,27 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
         log.error({ err: error, task }, "background task failed");
       }
     }
-    running = false;
   };
-  const timer = setInterval(() => void tick(), options.intervalMs ?? 2_000);
-  void tick();
+  const tick = () => {
+    if (ticking || stopping) return;
+    ticking = runTasks().finally(() => {
+      ticking = null;
+    });
+  };
+  const timer = setInterval(tick, options.intervalMs ?? 2_000);
+  tick();
   log.info({ mail: mailer.kind }, "worker started");
   return {
     boss,
     sweep,
     stop: async () => {
+      stopping = true;
       clearInterval(timer);
+      // A tick in flight still sends to the queue: stopped under it, pg-boss failed the sweep
+      // with "Cannot destructure property 'rows'" (a SIGTERM right after start, attack). Waited
+      // for as long as pg-boss waits for its jobs: a compaction of a long backlog is one
+      // transaction, which the database's close rolls back and the next worker does again.
+      await Promise.race([ticking, delay(10_000, undefined, { ref: false })]);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await webhooks.drain();
       mailer.close();
