@@ -3,6 +3,7 @@ import { makeUsagePartitions } from "@slotwise/db";
 import { compactUsageFully } from "@slotwise/db/testing";
 
 import type { BenchStack } from "../stack.ts";
+import { timedGet } from "../timed-get.ts";
 
 export interface LatencyFigure {
   entries: number;
@@ -88,11 +89,8 @@ async function latency(
   const headers = { authorization: `Bearer ${stack.keys.usageRead}` };
   const times: number[] = [];
   for (let i = 0; i < samples + 3; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    if (response.status !== 200) throw new Error(`summary answered ${response.status}: ${await response.text()}`);
-    await response.arrayBuffer();
-    if (i >= 3) times.push(performance.now() - started);
+    const ms = await timedGet(url, headers);
+    if (i >= 3) times.push(ms);
   }
   times.sort((a, b) => a - b);
   return { entries, days, zone, p50: percentile(times, 50), p95: percentile(times, 95) };

@@ -1,6 +1,7 @@
 import { addDays, todayIn } from "@slotwise/core";
 
 import type { BenchStack } from "../stack.ts";
+import { timedGet } from "../timed-get.ts";
 import { percentile } from "./summary.ts";
 
 export interface SeriesFigure {
@@ -40,17 +41,12 @@ export async function seriesLatency(
     const from = addDays(to, -(days - 1));
     const url = `${api}/api/v2/usage/meters/series?from=${from}&to=${to}&tz=${encodeURIComponent(zone)}&window=${window}`;
     const times: number[] = [];
-    let last = "";
     for (let i = 0; i < samples + 3; i++) {
-      const started = performance.now();
-      const response = await fetch(url, { headers });
-      if (response.status !== 200) throw new Error(`series answered ${response.status}: ${await response.text()}`);
-      last = await response.text();
-      if (i >= 3) times.push(performance.now() - started);
+      const ms = await timedGet(url, headers);
+      if (i >= 3) times.push(ms);
     }
-    // The shape is read from the last answer only: parsing each 600 KB answer made garbage
-    // whose collection in this process (sharing the two cores) landed in later samples.
-    const body = JSON.parse(last) as { data: { Series: { Points: unknown[] }[] } };
+    // The shape is read from one more answer, untimed.
+    const body = (await (await fetch(url, { headers })).json()) as { data: { Series: { Points: unknown[] }[] } };
     const shape = { points: body.data.Series[0]?.Points.length ?? 0, meters: body.data.Series.length };
     times.sort((a, b) => a - b);
     figures.push({ entries, days, window, zone, ...shape, p50: percentile(times, 50), p95: percentile(times, 95) });
