@@ -288,8 +288,7 @@ describe("the worker's stop", () => {
       json: bookingBody(info),
     });
     expect(booked.status).toBe(201);
-    // The first tick's compaction waits on this lock; its later tasks (the sweep queues the
-    // booking's e-mails) run once it is released.
+    // The first tick's compaction waits on this lock, and the worker is stopped meanwhile.
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked = () => {};
@@ -304,16 +303,30 @@ describe("the worker's stop", () => {
     );
     await isLocked;
     const running = await worker();
+    await until(async () => {
+      const [waiting] = await api.db.$queryRaw<{ n: bigint }[]>`
+        SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FROM usage_compaction%'`;
+      return waiting?.n === 1n;
+    });
     let stopped = false;
     const stopping = running.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    // Before, stop() returned here, and main.ts closed the database under the tick: "Unable to
-    // start a transaction in the given time" in 4 of 8 processes stopped right after start.
-    expect(stopped).toBe(false);
-    release();
-    await holding;
-    await stopping;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Before, stop() returned here, and main.ts closed the database under the tick: "Unable to
+      // start a transaction in the given time" in 4 of 8 processes stopped right after start.
+      expect(stopped).toBe(false);
+    } finally {
+      release();
+      await holding;
+      await stopping;
+    }
     expect(running.lines.filter((l) => l.level === "error")).toEqual([]);
+    // The task in flight finished (the compaction); the ones after it were left to the next tick.
+    const { data } = (await booked.json()) as { data: { Reference: string } };
+    const queued = await api.db.$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM pgboss.job j JOIN outbox_emails e ON j.singleton_key = 'email:' || e.id
+        JOIN bookings b ON b.id = e.booking_id WHERE b.reference = ${data.Reference}`;
+    expect(queued).toEqual([{ n: 0n }]);
   });
 });
 

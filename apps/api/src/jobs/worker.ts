@@ -21,6 +21,8 @@ import { sendOutboxEmail } from "./send-email.ts";
 import { startWebhookDelivery } from "./webhook-delivery.ts";
 
 export const SEND_EMAIL = "send-email";
+/** How long stop() waits for the task in flight, and then for pg-boss's jobs. */
+const STOP_WAIT_MS = 10_000;
 
 export interface WorkerOptions {
   db: Database;
@@ -144,6 +146,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   let stopping = false;
   const runTasks = async () => {
     for (const [task, run] of Object.entries(tasks)) {
+      // Every task is done again by the next tick, here or in another process.
+      if (stopping) return;
       try {
         await run();
       } catch (error) {
@@ -152,7 +156,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     }
   };
   const tick = () => {
-    if (ticking || stopping) return;
+    if (ticking) return;
     ticking = runTasks().finally(() => {
       ticking = null;
     });
@@ -166,12 +170,23 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     stop: async () => {
       stopping = true;
       clearInterval(timer);
-      // A tick in flight still sends to the queue: stopped under it, pg-boss failed the sweep
-      // with "Cannot destructure property 'rows'" (a SIGTERM right after start, attack). Waited
-      // for as long as pg-boss waits for its jobs: a compaction of a long backlog is one
-      // transaction, which the database's close rolls back and the next worker does again.
-      await Promise.race([ticking, delay(10_000, undefined, { ref: false })]);
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // The task in flight may still send to the queue or read the database: stopped under it,
+      // a process stopped right after start failed it ("Unable to start a transaction", pg-boss's
+      // "Cannot destructure property 'rows'"). Waited for as long as pg-boss waits for its jobs:
+      // a compaction of a long backlog is one transaction, which the database's close rolls back
+      // and the next worker does again.
+      const timeout = new AbortController();
+      const finished = await Promise.race([
+        ticking?.then(
+          () => true,
+          () => true,
+        ) ?? true,
+        delay(STOP_WAIT_MS, false, { signal: timeout.signal }).catch(() => false),
+      ]);
+      timeout.abort();
+      if (!finished)
+        log.error({ waitedMs: STOP_WAIT_MS }, "a background task was still running when the worker stopped");
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
       await webhooks.drain();
       mailer.close();
     },
