@@ -59,6 +59,16 @@ describe("heavy reads", () => {
     throw new Error("could not fit the requests into 300 ms");
   });
 
+  it("charge a period too long for a series as one request, so that it gets its 422 and not 429 forever", async () => {
+    const heavy = await startApi({ perSecond: 30, burst: 30 });
+    const key = await heavy.key({ scopes: ["usage:read"] });
+    for (const query of ["from=2000-01-01&to=9999-12-31", "from=2026-01-01&to=2026-12-31&window=hour"]) {
+      const response = await heavy.request(`/api/v2/usage/meters/series?${query}&tz=UTC`, { key });
+      expect(response.status, query).toBe(422);
+      expect((await problemOf(response)).problem).toMatchObject({ status: 422 });
+    }
+  });
+
   it("charge a usage series called over /trpc as over REST, in a batch too", async () => {
     const heavy = await startApi({ perSecond: 30, burst: 30 });
     const key = await heavy.key({ scopes: ["usage:read"] });

@@ -1,4 +1,4 @@
-import { daySpan, isCalendarDate, MAX_SERIES_METERS } from "@slotwise/core";
+import { daySpan, isCalendarDate, MAX_HOUR_WINDOW_DAYS, MAX_RANGE_DAYS, MAX_SERIES_METERS } from "@slotwise/core";
 
 import { pathOf } from "./request-path.ts";
 
@@ -17,6 +17,9 @@ function seriesCost(from: unknown, to: unknown, window: unknown): number {
   if (typeof from !== "string" || typeof to !== "string") return 1;
   if (!isCalendarDate(from) || !isCalendarDate(to) || to < from) return 1;
   const days = daySpan(from, to);
+  // A period the query's validation refuses is answered 422 without work: charged its points,
+  // it cost more than any budget holds and was answered 429 on every try (attack).
+  if (days > MAX_RANGE_DAYS || (window === "hour" && days > MAX_HOUR_WINDOW_DAYS)) return 1;
   const windows = window === "hour" ? days * 25 : window === "month" ? Math.ceil(days / 28) + 1 : days;
   return Math.max(1, Math.ceil((windows * MAX_SERIES_METERS) / POINTS_PER_REQUEST));
 }
