@@ -33,7 +33,7 @@ const REGIONS = ["eu-west", "eu-central", "us-east", "ap-south"];
  * EventID on every entry (unique: each is claimed in `usage_event_ids`, the cost of dedup).
  * `side` prefixes the EventIDs, so the baseline and the API never collide with each other.
  */
-function batchBodies(side: string): () => string {
+export function batchBodies(side: string): () => string {
   const run = randomUUID().slice(0, 8);
   let next = 0;
   return () => {
