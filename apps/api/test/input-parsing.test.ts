@@ -21,9 +21,9 @@ describe("procedure inputs", () => {
   it("with an asynchronous check are still checked, by parseAsync after the first call", async () => {
     let checks = 0;
     const schema = z.object({
-      n: z.number().refine(async (n) => {
+      n: z.number().refine((n) => {
         checks++;
-        return n > 1;
+        return Promise.resolve(n > 1);
       }, "n must be more than 1"),
     });
     const caller = t.createCallerFactory(t.router({ q: t.procedure.input(schema).query(({ input }) => input.n) }))({});
