@@ -9,6 +9,11 @@ export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Activity, period and range dates start here: earlier ones are typing errors or probes. */
 export const EARLIEST_DATE = "1970-01-01";
+/**
+ * And end here: a period's arithmetic (its next day, the month after it, a zone's offset) must
+ * stay within four-digit years.
+ */
+export const LATEST_DATE = "9998-12-31";
 
 /** `HH:MM`, 24-hour. */
 export function isClockTime(value: string): boolean {
@@ -21,10 +26,10 @@ export function isClockTime(value: string): boolean {
  * calls this on every series request, and a luxon `plus` per day cost milliseconds.
  */
 export function eachDate(start: string, end: string): string[] {
-  if (!isCalendarDate(start) || !isCalendarDate(end)) return [];
-  const days: string[] = [];
-  // YYYY-MM-DD strings order as their days do.
-  for (let day = start; day <= end; day = addDays(day, 1)) days.push(day);
+  // YYYY-MM-DD strings order as their days do; the day after `end` is never computed.
+  if (!isCalendarDate(start) || !isCalendarDate(end) || start > end) return [];
+  const days = [start];
+  for (let day = start; day < end;) days.push((day = addDays(day, 1)));
   return days;
 }
 

@@ -72,6 +72,12 @@ describe("calendar", () => {
     expect(eachDate("2026-02-30", "2026-03-02")).toEqual([]);
   });
 
+  it("walks up to the last four-digit day and refuses arithmetic past it, never a day that sorts wrong", () => {
+    expect(eachDate("9999-12-30", "9999-12-31")).toEqual(["9999-12-30", "9999-12-31"]);
+    expect(() => addDays("9999-12-31", 1)).toThrow(RangeError);
+    expect(isCalendarDate("9999-12-31")).toBe(true);
+  });
+
   it("tells today's date in a zone", () => {
     const instant = new Date("2026-11-22T23:30:00Z");
     expect(todayIn("UTC", instant)).toBe("2026-11-22");

@@ -13,7 +13,13 @@ function utcDay(date: string, days: number, months = 0): Date {
   return at;
 }
 
-const isoDate = (at: Date) => at.toISOString().slice(0, 10);
+function isoDate(at: Date): string {
+  const text = at.toISOString();
+  // A year past 9999 is written "+010000-01-01T…": cut to ten characters it would sort before
+  // "9999-…", and a loop over days up to 9999-12-31 never ended (one request filled the heap: attack).
+  if (text.length !== 24) throw new RangeError(`${text} is outside the years 0000-9999`);
+  return text.slice(0, 10);
+}
 
 export function addDays(date: string, days: number): string {
   return isoDate(utcDay(date, days));

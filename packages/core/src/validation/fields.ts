@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { EARLIEST_DATE, isCalendarDate, TIME_PATTERN } from "../time/calendar.ts";
+import { EARLIEST_DATE, isCalendarDate, LATEST_DATE, TIME_PATTERN } from "../time/calendar.ts";
 import { isTimeZone, MAX_ZONE_LENGTH } from "../time/zones.ts";
 import { textProblem } from "./text.ts";
 
@@ -66,7 +66,8 @@ export function patternField(field: string, pattern: RegExp, expected: string) {
 export function dateField(field: string) {
   return stringField(field)
     .refine(isCalendarDate, { error: `${field} must be a real date in YYYY-MM-DD form`, abort: true })
-    .refine((value) => value >= EARLIEST_DATE, { error: `${field} must be on or after ${EARLIEST_DATE}` });
+    .refine((value) => value >= EARLIEST_DATE, { error: `${field} must be on or after ${EARLIEST_DATE}` })
+    .refine((value) => value <= LATEST_DATE, { error: `${field} must be on or before ${LATEST_DATE}` });
 }
 
 /** A 24-hour `HH:MM` time. */
