@@ -139,16 +139,22 @@ describe("Usage bounds over REST", () => {
 
 describe("summaries at the edge of the calendar", () => {
   it.each(["UTC", "Europe/Lisbon", "America/Los_Angeles", "Pacific/Kiritimati"])(
-    "answers the last day of year 9999 in %s",
+    "answers the last day of year 9998 in %s, and refuses year 9999 (its arithmetic leaves four-digit years)",
     async (tz) => {
-      const response = await api.request(`${URL_}?from=9999-12-31&to=9999-12-31&tz=${tz}`, { key });
+      const response = await api.request(`${URL_}?from=9998-12-31&to=9998-12-31&tz=${tz}`, { key });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({
         data: {
           Meters: [],
-          Period: { From: "9999-12-31", To: "9999-12-31", TimeZone: tz },
+          Period: { From: "9998-12-31", To: "9998-12-31", TimeZone: tz },
           Totals: { Events: 0, Usage: 0 },
         },
+      });
+      const refused = await api.request(`${URL_}?from=9999-12-31&to=9999-12-31&tz=${tz}`, { key });
+      expect(refused.status).toBe(422);
+      expect((await problemOf(refused)).problem.errors).toContainEqual({
+        field: "to",
+        message: "to must be on or before 9998-12-31",
       });
     },
   );

@@ -260,6 +260,7 @@ describe("GET /usage/meters/series", () => {
     ["to=2026-10-02", "from", "from is required"],
     // Its arithmetic would leave four-digit years: a day window on it once looped until the heap was full (attack).
     ["from=9999-12-31&to=9999-12-31&tz=Etc/GMT%2B1", "from", "from must be on or before 9998-12-31"],
+    ["from=9999-13-01&to=2026-10-02", "from", "from must be a real date in YYYY-MM-DD form"],
     [
       "from=2026-10-01&to=2026-10-02&meter=caf%C3%A9",
       "meter[0]",

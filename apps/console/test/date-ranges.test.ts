@@ -80,6 +80,19 @@ describe("rangeFromUrl", () => {
     });
   });
 
+  it("fills a custom end outside the dates the API takes from the last 30 days", () => {
+    for (const [from, to] of [
+      ["9999-12-31", "9999-12-31"],
+      ["9999-12-32", "9999-13-01"],
+      ["1969-12-31", "9999-01-01"],
+    ]) {
+      expect(rangeFromUrl(params(`range=custom&from=${from}&to=${to}`), "UTC", now), `${from}..${to}`).toMatchObject({
+        from: "2026-01-31",
+        to: "2026-03-01",
+      });
+    }
+  });
+
   it("falls back on an unknown preset or zone rather than failing the page", () => {
     expect(rangeFromUrl(params("range=last-year&tz=Mars/Olympus_Mons"), "Europe/Lisbon", now)).toEqual({
       preset: "last-30-days",

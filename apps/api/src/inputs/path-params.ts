@@ -17,7 +17,7 @@ export const activityIdParam = patternField(
 
 export function dateParam(name: string) {
   return dateField(name).meta({
-    description: "A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity",
+    description: "A date in YYYY-MM-DD form (1970-01-01 to 9998-12-31), local to the activity",
     examples: ["2026-12-01"],
   });
 }

@@ -991,9 +991,9 @@ export interface operations {
     "availability-dates": {
         parameters: {
             query: {
-                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity */
+                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9998-12-31), local to the activity */
                 StartDate: string;
-                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity */
+                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9998-12-31), local to the activity */
                 EndDate: string;
             };
             header?: {
@@ -1051,7 +1051,7 @@ export interface operations {
     "availability-timeslots": {
         parameters: {
             query: {
-                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity */
+                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9998-12-31), local to the activity */
                 Date: string;
             };
             header?: {
@@ -1522,9 +1522,9 @@ export interface operations {
     "bookings-search": {
         parameters: {
             query: {
-                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity */
+                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9998-12-31), local to the activity */
                 from: string;
-                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9999-12-31), local to the activity */
+                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9998-12-31), local to the activity */
                 to: string;
                 status?: "on_hold" | "confirmed" | "cancelled" | "expired";
                 cursor?: string;

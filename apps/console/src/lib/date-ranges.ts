@@ -1,5 +1,5 @@
 /** The usage page's date ranges; "today" depends on the zone. */
-import { addDays, isCalendarDate, monthStart, todayIn } from "@slotwise/core/plain-dates";
+import { addDays, isDateInRange, monthStart, todayIn } from "@slotwise/core/plain-dates";
 
 export const PRESETS = ["last-7-days", "last-30-days", "this-month", "last-month", "custom"] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -50,7 +50,7 @@ function isTimeZone(zone: string): boolean {
 /**
  * The period an address asks for. A hand-edited or stale link must not break the page, so an
  * unknown preset means the last 30 days, an unknown zone the operator's, and a custom end that is
- * missing or not a calendar date the matching end of the last 30 days.
+ * missing, not a calendar date or outside the dates the API takes the matching end of the last 30 days.
  */
 export function rangeFromUrl(
   get: (key: string) => string | undefined,
@@ -64,7 +64,7 @@ export function rangeFromUrl(
   const fallback = presetRange("last-30-days", tz, now);
   const dateOr = (key: "from" | "to") => {
     const value = get(key);
-    return value !== undefined && isCalendarDate(value) ? value : fallback[key];
+    return value !== undefined && isDateInRange(value) ? value : fallback[key];
   };
   return { preset, from: dateOr("from"), to: dateOr("to"), tz };
 }

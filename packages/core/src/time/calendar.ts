@@ -3,17 +3,9 @@ import { DateTime } from "luxon";
 import { addDays, isCalendarDate, todayIn as todayInCanonicalZone } from "./plain-dates.ts";
 import { zoneForArithmetic } from "./zones.ts";
 
-export { addDays, DATE_PATTERN, isCalendarDate } from "./plain-dates.ts";
+export { addDays, DATE_PATTERN, EARLIEST_DATE, isCalendarDate, isDateInRange, LATEST_DATE } from "./plain-dates.ts";
 
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** Activity, period and range dates start here: earlier ones are typing errors or probes. */
-export const EARLIEST_DATE = "1970-01-01";
-/**
- * And end here: a period's arithmetic (its next day, the month after it, a zone's offset) must
- * stay within four-digit years.
- */
-export const LATEST_DATE = "9998-12-31";
 
 /** `HH:MM`, 24-hour. */
 export function isClockTime(value: string): boolean {

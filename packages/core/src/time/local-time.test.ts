@@ -76,6 +76,10 @@ describe("calendar", () => {
     expect(eachDate("9999-12-30", "9999-12-31")).toEqual(["9999-12-30", "9999-12-31"]);
     expect(() => addDays("9999-12-31", 1)).toThrow(RangeError);
     expect(isCalendarDate("9999-12-31")).toBe(true);
+    for (const text of ["9999-12-32", "9999-13-01", "9999-99-99", "2026-02-29", "2026-00-10", "0000-01-01"])
+      expect(isCalendarDate(text), text).toBe(false);
+    expect(isCalendarDate("2028-02-29")).toBe(true);
+    expect(isCalendarDate("0004-02-29")).toBe(true);
   });
 
   it("tells today's date in a zone", () => {

@@ -30,9 +30,27 @@ export function monthStart(date: string, offsetMonths: number): string {
   return isoDate(utcDay(`${date.slice(0, 8)}01`, 0, offsetMonths));
 }
 
-/** `YYYY-MM-DD` naming a day that exists (no 2026-02-30, no year 0000). */
+/** Activity, period and range dates start here: earlier ones are typing errors or probes. */
+export const EARLIEST_DATE = "1970-01-01";
+/**
+ * And end here: a period's arithmetic (its next day, the month after it, a zone's offset) must
+ * stay within four-digit years.
+ */
+export const LATEST_DATE = "9998-12-31";
+
+/** `YYYY-MM-DD` naming a day that exists (no 2026-02-30, no year 0000), whatever its year. */
 export function isCalendarDate(value: string): boolean {
-  return DATE_PATTERN.test(value) && !value.startsWith("0000") && addDays(value, 0) === value;
+  if (!DATE_PATTERN.test(value) || value.startsWith("0000")) return false;
+  const [year = 0, month = 0, day = 0] = value.split("-").map(Number);
+  // Day 0 of the next month is this month's last day; setUTCFullYear keeps years 1-99 as written.
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0);
+  return month >= 1 && month <= 12 && day >= 1 && day <= last.getUTCDate();
+}
+
+/** A calendar date the API takes: within EARLIEST_DATE..LATEST_DATE. */
+export function isDateInRange(value: string): boolean {
+  return isCalendarDate(value) && value >= EARLIEST_DATE && value <= LATEST_DATE;
 }
 
 // Building a formatter costs far more than using one; zones are few, but keep no more than this.

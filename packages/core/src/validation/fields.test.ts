@@ -72,8 +72,8 @@ describe("idField", () => {
 });
 
 describe("dateField", () => {
-  it("takes real dates of the years 1970 to 9999", () => {
-    for (const value of ["1970-01-01", "2028-02-29", "9999-12-31"]) expect(errors(dateField("f"), value)).toEqual([]);
+  it("takes real dates from 1970-01-01 to 9998-12-31", () => {
+    for (const value of ["1970-01-01", "2028-02-29", "9998-12-31"]) expect(errors(dateField("f"), value)).toEqual([]);
   });
 
   it.each([
@@ -84,6 +84,9 @@ describe("dateField", () => {
     ["2026-01-01T00:00", "f must be a real date in YYYY-MM-DD form"],
     ["1969-12-31", "f must be on or after 1970-01-01"],
     ["0001-01-01", "f must be on or after 1970-01-01"],
+    ["9999-01-01", "f must be on or before 9998-12-31"],
+    ["9999-12-31", "f must be on or before 9998-12-31"],
+    ["9999-12-32", "f must be a real date in YYYY-MM-DD form"],
   ])("refuses %s", (value, message) => {
     expect(errors(dateField("f"), value)).toEqual([message]);
   });
