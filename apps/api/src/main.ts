@@ -16,6 +16,7 @@ import { createGuards, DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
 import { createApiMetrics } from "./metrics/api-metrics.ts";
 import { RecentRefusals } from "./services/recent-refusals.ts";
 import { SerialByKey } from "./services/serial-by-key.ts";
+import { giveUpShutdownAfterDeadline } from "./shutdown-deadline.ts";
 
 const env = readApiEnv();
 const database = await openDatabase();
@@ -82,25 +83,18 @@ const worker =
     ? await startWorker(workerOptionsFromEnv(env, { db, databaseUrl: database.url, now, log: app.log }))
     : undefined;
 
-/** Inside the launcher's 30 s (production/supervise.ts), after the drain's 20 s at most. */
-const SHUTDOWN_DEADLINE_MS = 25_000;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, "shutting down: finishing requests in flight");
-  // What still waits then is given up, with a line saying so, before the launcher's kill at 30 s:
-  // a background task blocked on a lock holds its connection, and closing the database waits
-  // for it (attack: 35-41 s). PostgreSQL rolls back what the process leaves unfinished.
-  setTimeout(() => {
-    app.log.error({ afterMs: SHUTDOWN_DEADLINE_MS }, "shutdown did not finish in time: exiting with work in flight");
-    process.exit(1);
-  }, SHUTDOWN_DEADLINE_MS).unref();
+  giveUpShutdownAfterDeadline(app.log);
   // Side by side, so that both fit in the launcher's 30 s (docs/decisions.md, "Shutdown").
-  await Promise.all([app.close(), worker?.stop()]);
-  await tracker.close().catch((error: unknown) => {
-    app.log.warn({ err: error }, "could not save key last-use times");
-  });
+  const saveLastUse = () =>
+    tracker.close().catch((error: unknown) => {
+      app.log.warn({ err: error }, "could not save key last-use times");
+    });
+  await Promise.all([app.close().then(saveLastUse), worker?.stop()]);
   await feed.close();
   await db.$disconnect();
   redis?.disconnect();

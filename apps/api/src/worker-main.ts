@@ -12,6 +12,7 @@ import { openDatabase } from "@slotwise/db/runtime";
 import { readApiEnv } from "./env.ts";
 import { workerOptionsFromEnv } from "./jobs/worker-options.ts";
 import { startWorker } from "./jobs/worker.ts";
+import { giveUpShutdownAfterDeadline } from "./shutdown-deadline.ts";
 
 const env = readApiEnv();
 const log = pino({
@@ -29,6 +30,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, "shutting down: finishing jobs in flight");
+  giveUpShutdownAfterDeadline(log);
   await (await starting).stop();
   await db.$disconnect();
   await database.close();
