@@ -17,7 +17,7 @@ import { createApiKey, createDatabase, usageSeries, type Db } from "@slotwise/db
 import { compactUsageFully } from "@slotwise/db/testing";
 
 import { Prisma } from "../../packages/db/src/generated/prisma/client.ts";
-import { percentile } from "./scenarios/summary.ts";
+import { percentile } from "./percentile.ts";
 
 const ZONES = ["UTC", "Asia/Kolkata"];
 const YEAR_SECONDS = 366 * 86_400;

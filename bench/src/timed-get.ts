@@ -1,5 +1,10 @@
 import { request } from "undici";
 
+import { percentile } from "./percentile.ts";
+
+/** Untimed requests before the samples: connection, caches and JIT warm. */
+const WARM_UPS = 3;
+
 /**
  * The time of one GET to its answer's last byte, asking for gzip or deflate as Node's fetch did
  * over http (so the API compresses as before), the body let go unread. Samples taken with fetch
@@ -10,7 +15,7 @@ import { request } from "undici";
  * last compressed byte, before any decompression a client would do on its own machine.
  * `BENCH_SAMPLE_CLIENT=fetch` measures the old way (fetch, the body decompressed and decoded).
  */
-export async function timedGet(url: string, headers: Record<string, string>): Promise<number> {
+async function timedGet(url: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();
   if (process.env.BENCH_SAMPLE_CLIENT === "fetch") {
     const response = await fetch(url, { headers });
@@ -22,4 +27,19 @@ export async function timedGet(url: string, headers: Record<string, string>): Pr
   if (statusCode !== 200) throw new Error(`${url} answered ${statusCode}: ${await body.text()}`);
   await body.dump({ limit: Number.MAX_SAFE_INTEGER });
   return performance.now() - started;
+}
+
+/** p50 and p95 of `samples` GETs of `url`, one at a time as a dashboard asks, after the warm-ups. */
+export async function getLatency(
+  url: string,
+  headers: Record<string, string>,
+  samples: number,
+): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < WARM_UPS + samples; i++) {
+    const ms = await timedGet(url, headers);
+    if (i >= WARM_UPS) times.push(ms);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }

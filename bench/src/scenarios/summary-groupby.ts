@@ -2,7 +2,7 @@ import { addDays, todayIn } from "@slotwise/core";
 import { compactUsageFully } from "@slotwise/db/testing";
 
 import type { BenchStack } from "../stack.ts";
-import { timedGet } from "../timed-get.ts";
+import { getLatency } from "../timed-get.ts";
 
 export interface SummaryGroupByResult {
   entries: number;
@@ -19,10 +19,6 @@ const VALUES = 20;
 const DAYS = 30;
 const METER = "bench-dims";
 const DIMENSION = "region";
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 /**
  * 1,000,000 entries over the last 30 days whose ExtraInfo has one dimension of 20 values,
@@ -71,19 +67,13 @@ export async function summaryGroupByLatency(
   if (meter?.EventCount !== ENTRIES || meter.Groups?.length !== VALUES) {
     throw new Error(`grouped summary counted ${meter?.EventCount} entries in ${meter?.Groups?.length} groups`);
   }
-  const times: number[] = [];
-  for (let i = 0; i < samples + 3; i++) {
-    const ms = await timedGet(url, headers);
-    if (i >= 3) times.push(ms);
-  }
-  times.sort((a, b) => a - b);
+  const latency = await getLatency(url, headers, samples);
   return {
     entries: ENTRIES,
     distinctValues: VALUES,
     days: DAYS,
     insertSeconds: (inserted - started) / 1000,
     compactSeconds: (compacted - inserted) / 1000,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
+    ...latency,
   };
 }

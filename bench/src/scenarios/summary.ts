@@ -3,7 +3,7 @@ import { makeUsagePartitions } from "@slotwise/db";
 import { compactUsageFully } from "@slotwise/db/testing";
 
 import type { BenchStack } from "../stack.ts";
-import { timedGet } from "../timed-get.ts";
+import { getLatency } from "../timed-get.ts";
 
 export interface LatencyFigure {
   entries: number;
@@ -70,10 +70,6 @@ async function fillTo(stack: BenchStack, have: number, total: number) {
   };
 }
 
-export function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 /** GET /usage/meters one request at a time, as a dashboard would, after a few warm-up calls. */
 async function latency(
   stack: BenchStack,
@@ -87,13 +83,7 @@ async function latency(
   const from = addDays(to, -(days - 1));
   const url = `${api}/api/v2/usage/meters?from=${from}&to=${to}&tz=${encodeURIComponent(zone)}`;
   const headers = { authorization: `Bearer ${stack.keys.usageRead}` };
-  const times: number[] = [];
-  for (let i = 0; i < samples + 3; i++) {
-    const ms = await timedGet(url, headers);
-    if (i >= 3) times.push(ms);
-  }
-  times.sort((a, b) => a - b);
-  return { entries, days, zone, p50: percentile(times, 50), p95: percentile(times, 95) };
+  return { entries, days, zone, ...(await getLatency(url, headers, samples)) };
 }
 
 export async function summaryLatency(

@@ -1,8 +1,7 @@
 import { addDays, todayIn } from "@slotwise/core";
 
 import type { BenchStack } from "../stack.ts";
-import { timedGet } from "../timed-get.ts";
-import { percentile } from "./summary.ts";
+import { getLatency } from "../timed-get.ts";
 
 export interface SeriesFigure {
   entries: number;
@@ -40,16 +39,11 @@ export async function seriesLatency(
     const to = todayIn(zone, new Date());
     const from = addDays(to, -(days - 1));
     const url = `${api}/api/v2/usage/meters/series?from=${from}&to=${to}&tz=${encodeURIComponent(zone)}&window=${window}`;
-    const times: number[] = [];
-    for (let i = 0; i < samples + 3; i++) {
-      const ms = await timedGet(url, headers);
-      if (i >= 3) times.push(ms);
-    }
+    const latency = await getLatency(url, headers, samples);
     // The shape is read from one more answer, untimed.
     const body = (await (await fetch(url, { headers })).json()) as { data: { Series: { Points: unknown[] }[] } };
     const shape = { points: body.data.Series[0]?.Points.length ?? 0, meters: body.data.Series.length };
-    times.sort((a, b) => a - b);
-    figures.push({ entries, days, window, zone, ...shape, p50: percentile(times, 50), p95: percentile(times, 95) });
+    figures.push({ entries, days, window, zone, ...shape, ...latency });
   }
   return figures;
 }
