@@ -53,6 +53,19 @@ export function isDateInRange(value: string): boolean {
   return isCalendarDate(value) && value >= EARLIEST_DATE && value <= LATEST_DATE;
 }
 
+/**
+ * Days from `start` to `end`, both included, in calendar order, at most `max` of them; none
+ * when either is no calendar date. By plain UTC-midnight arithmetic rather than luxon: a year of
+ * day windows calls this on every series request, and a luxon `plus` per day cost milliseconds.
+ */
+export function eachDate(start: string, end: string, max = Infinity): string[] {
+  // YYYY-MM-DD strings order as their days do; the day after `end` is never computed.
+  if (!isCalendarDate(start) || !isCalendarDate(end) || start > end) return [];
+  const days = [start];
+  for (let day = start; day < end && days.length < max;) days.push((day = addDays(day, 1)));
+  return days;
+}
+
 // Building a formatter costs far more than using one; zones are few, but keep no more than this.
 const MAX_FORMATTERS = 1_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -5,7 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 
-import { addDays } from "@slotwise/core/plain-dates";
+import { eachDate } from "@slotwise/core/plain-dates";
 
 import { Card } from "../../../components/card";
 import { EmptyState, ErrorState, Loading, SkeletonBlock } from "../../../components/states";
@@ -22,10 +22,7 @@ import { colorOf, SeriesChart, TotalsChart } from "./usage-charts";
 
 /** Every bucket label of the period, so that quiet days show as zero rather than vanish. */
 function bucketsOf(from: string, to: string, unit: "day" | "hour"): string[] {
-  if (from > to) return [];
-  // The day after `to` is never computed: past 9999-12-31 there is none to write.
-  const days = [from];
-  for (let d = from; d < to && days.length <= 366;) days.push((d = addDays(d, 1)));
+  const days = eachDate(from, to, 367);
   if (unit === "day") return days;
   return days.flatMap((d) => Array.from({ length: 24 }, (_, h) => `${d}T${String(h).padStart(2, "0")}:00`));
 }
