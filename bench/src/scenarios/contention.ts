@@ -3,6 +3,7 @@ import { Agent, request } from "undici";
 import { instantToLocal } from "@slotwise/core";
 import type { ApiProcess } from "@slotwise/testing/processes";
 
+import { oneShotPoster } from "../one-shot-post.ts";
 import type { BenchStack } from "../stack.ts";
 
 export interface ContentionResult {
@@ -16,10 +17,11 @@ export interface ContentionResult {
 }
 
 /**
- * Sends one POST and reads its answer. The load generator shares the two cores with the API and
- * PostgreSQL: Node's fetch spent 370-640 ms of CPU on the 1,000 attempts (its WHATWG Request,
- * Response and stream objects), undici's request() 90-220 ms for the same requests. Both open
- * one real HTTP request per attempt, all at once; CONTENTION_CLIENT=fetch measures with fetch.
+ * Sends one POST and reads its answer, each on a new connection, all at once. The load generator
+ * shares the two cores with the API and PostgreSQL, so its own CPU stretches the figure: per
+ * measured rush of 1,000 the bench process spent 380-590 ms with undici's request(), 155-210 ms
+ * with the one-shot client (one-shot-post.ts), which is the default. CONTENTION_CLIENT=undici
+ * or =fetch measures with those instead.
  */
 function poster(attempts: number) {
   if (process.env.CONTENTION_CLIENT === "fetch") {
@@ -32,6 +34,7 @@ function poster(attempts: number) {
       close: () => Promise.resolve(),
     };
   }
+  if (process.env.CONTENTION_CLIENT !== "undici") return oneShotPoster();
   const dispatcher = new Agent({ connections: attempts });
   return {
     post: async (url: string, headers: Record<string, string>, body: string) => {
