@@ -1,5 +1,6 @@
 import pg from "pg";
 
+import { percentile } from "../percentile.ts";
 import type { BenchStack } from "../stack.ts";
 
 export interface BookingBaselineResult {
@@ -17,9 +18,6 @@ interface Slot {
   currency: string;
   price_amount: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /**
  * What PostgreSQL itself allows on this machine for a booking's writes: `connections` plain `pg`
@@ -117,5 +115,5 @@ export async function bookingBaseline(
   );
   await pool.end();
   latencies.sort((a, b) => a - b);
-  return { committed: latencies.length, refused, tps: latencies.length / seconds, p99: percentile(latencies, 0.99) };
+  return { committed: latencies.length, refused, tps: latencies.length / seconds, p99: percentile(latencies, 99) };
 }
