@@ -7,6 +7,7 @@ import { publicAddressAgent } from "../webhooks/public-address-agent.ts";
 import type { RetryPolicy } from "../webhooks/retry-policy.ts";
 import { boundedRunner } from "./bounded-runner.ts";
 import { ensureQueue } from "./ensure-queue.ts";
+import { queueOnce } from "./queue-once.ts";
 
 export const DELIVER_WEBHOOK = "deliver-webhook";
 /** Deliveries to one endpoint in flight at once in a worker: a dead receiver cannot take every slot. */
@@ -82,8 +83,11 @@ export async function startWebhookDelivery(boss: PgBoss, options: WebhookDeliver
   return {
     sweep: async (): Promise<void> => {
       const due = await dueWebhookDeliveries(db, options.now());
-      for (const { id, endpointId } of due)
-        await boss.send(DELIVER_WEBHOOK, { deliveryId: id, endpointId }, { singletonKey: `webhook:${id}` });
+      await queueOnce(
+        boss,
+        DELIVER_WEBHOOK,
+        due.map(({ id, endpointId }) => ({ key: `webhook:${id}`, data: { deliveryId: id, endpointId } })),
+      );
       if (due.length > 0) boss.notifyWorker(poller);
     },
     /** Waits for the deliveries in flight (after the queue has stopped), then closes their connections. */

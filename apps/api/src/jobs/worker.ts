@@ -17,6 +17,7 @@ import { checkUsageThresholds } from "./check-thresholds.ts";
 import { ensureQueue } from "./ensure-queue.ts";
 import { keepUsagePartitions } from "./keep-usage-partitions.ts";
 import type { Mailer } from "./mailer.ts";
+import { queueOnce } from "./queue-once.ts";
 import { sendOutboxEmail } from "./send-email.ts";
 import { startWebhookDelivery } from "./webhook-delivery.ts";
 
@@ -94,7 +95,11 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
 
   const sweep = async () => {
     const due = await dueEmails(db, now());
-    for (const { id } of due) await boss.send(SEND_EMAIL, { emailId: id }, { singletonKey: `email:${id}` });
+    await queueOnce(
+      boss,
+      SEND_EMAIL,
+      due.map(({ id }) => ({ key: `email:${id}`, data: { emailId: id } })),
+    );
     return due.length;
   };
   const compact = async () => {
