@@ -1,7 +1,5 @@
 import autocannon from "autocannon";
 
-import { percentile } from "./percentile.ts";
-
 export interface LoadResult {
   requests: number;
   rps: number;
@@ -10,8 +8,6 @@ export interface LoadResult {
   /** Responses by status class, to tell throughput from errors. */
   statuses: Record<string, number>;
   errors: number;
-  /** With `afterFirst`: the p99 of every answer but each connection's first. */
-  p99AfterFirst?: number;
 }
 
 export interface LoadOptions {
@@ -24,50 +20,27 @@ export interface LoadOptions {
   body?: () => string;
   /** The same path list cycled over, one per request. */
   paths?: string[];
-  /**
-   * Also time the answers after each connection's first (`p99AfterFirst`). autocannon opens its
-   * connections with the clock running, so each first answer includes a TCP handshake, which on
-   * two saturated cores the kernel completes up to 0.5 s late (bench/analysis.md, eleventh
-   * session); the plain `pg` baseline connects its clients before its clock starts.
-   */
-  afterFirst?: boolean;
 }
 
 /** One autocannon run against one URL; latencies in milliseconds. */
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  const { url, connections, seconds, method = "GET", headers = {}, body, paths, afterFirst } = options;
+  const { url, connections, seconds, method = "GET", headers = {}, body, paths } = options;
   let next = 0;
-  const answered = new Set<unknown>();
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    method,
+    headers: body ? { "content-type": "application/json", ...headers } : headers,
+    requests: [
       {
-        url,
-        connections,
-        duration: seconds,
-        method,
-        headers: body ? { "content-type": "application/json", ...headers } : headers,
-        requests: [
-          {
-            setupRequest: (request) => {
-              const path = paths ? paths[next++ % paths.length] : undefined;
-              return { ...request, ...(path ? { path } : {}), ...(body ? { body: body() } : {}) };
-            },
-          },
-        ],
+        setupRequest: (request) => {
+          const path = paths ? paths[next++ % paths.length] : undefined;
+          return { ...request, ...(path ? { path } : {}), ...(body ? { body: body() } : {}) };
+        },
       },
-      (error: Error | null, done) => {
-        if (error) reject(error);
-        else resolve(done);
-      },
-    );
-    if (!afterFirst) return;
-    instance.on("response", (client, _status, _bytes, ms) => {
-      if (answered.has(client)) latencies.push(ms);
-      else answered.add(client);
-    });
+    ],
   });
-  latencies.sort((a, b) => a - b);
   const statuses: Record<string, number> = {
     "1xx": result["1xx"],
     "2xx": result["2xx"],
@@ -82,7 +55,6 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     statuses,
     errors: result.errors + result.timeouts,
-    ...(afterFirst ? { p99AfterFirst: percentile(latencies, 99) } : {}),
   };
 }
 

@@ -1,24 +1,27 @@
 import { connect, type Socket } from "node:net";
 
 const HEAD_END = "\r\n\r\n";
+const CONTENT_LENGTH = /\r\ncontent-length:[ \t]*(\d+)[ \t]*$/im;
+/** An answer not complete by then is an error: nothing in a rush waits this long. */
+const ANSWER_TIMEOUT_MS = 30_000;
 
 /**
- * One HTTP/1.1 POST on a connection of its own, resolved with the status once the whole answer
- * (by its Content-Length) is in; the connection is left open until `close`, as a kept-alive
- * client's would be.
+ * One HTTP/1.1 POST per call, each on a new connection, resolved with the answer's status once
+ * its body is in (by Content-Length, or by the end of the stream when there is none). The
+ * connections stay open until `close`: closing them during the rush would add the API's work of
+ * closing to the measured window, which a kept-alive client does not cause.
  *
  * Why not a library: the contention phase opens 1,000 connections at once on the two cores the
- * API and PostgreSQL use, so the client's own CPU is part of what the figure measures. Per rush
- * of 1,000 the bench process spent 300-550 ms of CPU with undici's request(), 450-510 ms with
- * node:http, 300-370 ms with autocannon and 370-640 ms with fetch, against 150-210 ms here
- * (bench/analysis.md, eleventh session). It speaks only what the API answers a booking with:
- * a status line, headers with Content-Length, a body; anything else is an error, not a guess.
+ * API and PostgreSQL use, so the client's own CPU is part of what the figure measures, and every
+ * library client tried spent two to three times this one's (bench/analysis.md, "Eleventh
+ * session"). It speaks plain HTTP to a 127.0.0.1 address only, as the bench's API processes do.
  */
 export function oneShotPoster() {
   const sockets: Socket[] = [];
   const post = (url: string, headers: Record<string, string>, body: string) =>
     new Promise<number>((resolve, reject) => {
-      const { hostname, port, pathname, search, host } = new URL(url);
+      const { protocol, hostname, port, pathname, search, host } = new URL(url);
+      if (protocol !== "http:" || port === "") throw new Error(`not a plain http URL with a port: ${url}`);
       const lines = Object.entries({ host, ...headers, "content-length": String(Buffer.byteLength(body)) }).map(
         ([name, value]) => `${name}: ${value}\r\n`,
       );
@@ -26,31 +29,44 @@ export function oneShotPoster() {
       sockets.push(socket);
       socket.setNoDelay(true);
       let received = "";
+      let head: { status: number; bodyStart: number; length: number | null } | null = null;
       let settled = false;
-      const fail = (error: Error) => {
+      const settle = (outcome: Error | number) => {
         if (settled) return;
         settled = true;
-        reject(error);
+        socket.setTimeout(0);
+        if (typeof outcome === "number") resolve(outcome);
+        else reject(outcome);
       };
-      socket.on("error", fail);
+      socket.setTimeout(ANSWER_TIMEOUT_MS, () => {
+        settle(new Error(`no whole answer from ${url} in ${ANSWER_TIMEOUT_MS} ms`));
+      });
+      socket.on("error", settle);
       socket.on("close", () => {
-        fail(new Error(`connection closed before a whole answer to ${url}`));
+        if (head && head.length === null) settle(head.status);
+        else settle(new Error(`connection closed before a whole answer from ${url}`));
       });
       socket.on("data", (chunk: Buffer) => {
+        if (settled) return;
         received += chunk.toString("latin1");
-        const headEnd = received.indexOf(HEAD_END);
-        if (headEnd < 0 || settled) return;
-        const head = received.slice(0, headEnd);
-        const status = /^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1];
-        const length = /\r\ncontent-length: *(\d+)\r?$/im.exec(head)?.[1];
-        if (status === undefined || length === undefined) {
-          fail(new Error(`not an answer this client reads: ${JSON.stringify(head.slice(0, 200))}`));
-          return;
+        if (!head) {
+          const headEnd = received.indexOf(HEAD_END);
+          if (headEnd < 0) return;
+          const text = received.slice(0, headEnd);
+          const status = /^HTTP\/1\.[01] (\d{3}) /.exec(text)?.[1];
+          if (status === undefined) {
+            settle(new Error(`not an HTTP answer: ${JSON.stringify(text.slice(0, 200))}`));
+            return;
+          }
+          const length = CONTENT_LENGTH.exec(text)?.[1];
+          head = {
+            status: Number(status),
+            bodyStart: headEnd + HEAD_END.length,
+            length: length === undefined ? null : Number(length),
+          };
         }
         // Read as latin1, one character per byte: lengths in characters are lengths in bytes.
-        if (received.length - headEnd - HEAD_END.length < Number(length)) return;
-        settled = true;
-        resolve(Number(status));
+        if (head.length !== null && received.length - head.bodyStart >= head.length) settle(head.status);
       });
       socket.write(`POST ${pathname}${search} HTTP/1.1\r\n${lines.join("")}\r\n${body}`);
     });

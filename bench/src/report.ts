@@ -78,7 +78,7 @@ export async function renderReport(r: BenchResults): Promise<string> {
     row(["---", "---", "---", "---", "---", "---"]),
     loadRow("REST POST booking", booking.load),
     "",
-    `${n0(booking.created)} bookings made over ${booking.slots} timeslots: \`booking_rps\` = ${n0(r.booking_rps)} (201s per second); 409s are timeslots that filled up. \`booking_p99_ms\` = ${n0(r.booking_p99_ms)}: the p99 of every answer but each connection's first (the table's p99 is autocannon's, whose connections open with its clock running).`,
+    `${n0(booking.created)} bookings made over ${booking.slots} timeslots: \`booking_rps\` = ${n0(r.booking_rps)} (201s per second); 409s are timeslots that filled up.`,
     "",
     `The database's own limit, in the same run: ${r.settings.connections} plain \`pg\` clients, each committing one transaction after another with the statements a booking makes (the conditional capacity update, the booking row, its history row, its two e-mails), durably, on random open timeslots: ${n0(bookingDb.tps)} transactions/s, p99 ${n0(bookingDb.p99)} ms (${n0(bookingDb.refused)} refused on full timeslots). \`booking_db_ratio\` = ${n2(r.booking_db_ratio)}.`,
     "",

@@ -16,7 +16,16 @@ export interface BenchResults {
   startedAt: string;
   minutes: number;
   machine: Awaited<ReturnType<typeof machine>>;
-  settings: { loadSeconds: number; connections: number; summarySamples: number; usageSizes: number[] };
+  settings: {
+    loadSeconds: number;
+    connections: number;
+    summarySamples: number;
+    usageSizes: number[];
+    /** The rush's HTTP client (CONTENTION_CLIENT), absent before the eleventh session's runs (undici then). */
+    contentionClient?: string;
+    /** The latency samples' HTTP client (BENCH_SAMPLE_CLIENT), absent before the eleventh session's runs. */
+    sampleClient?: string;
+  };
   rest_get_ratio: number;
   rest_get_layer_ratio: number;
   booking_rps: number;

@@ -16,7 +16,7 @@ import { renderReport } from "./report.ts";
 import type { BenchResults } from "./results.ts";
 import { bookingBaseline } from "./scenarios/booking-baseline.ts";
 import { bookingBodies, bookings } from "./scenarios/booking.ts";
-import { contention } from "./scenarios/contention.ts";
+import { contention, CONTENTION_CLIENT } from "./scenarios/contention.ts";
 import { restGet } from "./scenarios/rest-get.ts";
 import { summaryGroupByLatency } from "./scenarios/summary-groupby.ts";
 import { summaryLatency } from "./scenarios/summary.ts";
@@ -24,6 +24,7 @@ import { usageBatch } from "./scenarios/usage-batch.ts";
 import { usagePost } from "./scenarios/usage-post.ts";
 import { seriesLatency, type SeriesFigure } from "./scenarios/usage-series.ts";
 import { startStack } from "./stack.ts";
+import { SAMPLE_CLIENT } from "./timed-get.ts";
 import { checks, targets } from "./verdict.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -158,7 +159,14 @@ try {
       startedAt: startedAt.toISOString(),
       minutes: (finishedAt.getTime() - startedAt.getTime()) / 60_000,
       machine: facts,
-      settings: { loadSeconds: seconds, connections: 50, summarySamples: samples, usageSizes: sizes },
+      settings: {
+        loadSeconds: seconds,
+        connections: 50,
+        summarySamples: samples,
+        usageSizes: sizes,
+        contentionClient: CONTENTION_CLIENT,
+        sampleClient: SAMPLE_CLIENT,
+      },
       rest_get_ratio: get.rest_get_ratio,
       rest_get_layer_ratio: get.rest_get_layer_ratio,
       booking_rps: booking.booking_rps,

@@ -10,6 +10,7 @@ import { instantToLocal } from "@slotwise/core";
 import { createDatabase } from "@slotwise/db";
 import { spawnApi } from "@slotwise/testing/processes";
 
+import { oneShotPoster } from "./one-shot-post.ts";
 import { rushBody, WARM_UP_RUSHES } from "./scenarios/contention.ts";
 import { PRODUCTION_ENV } from "./stack.ts";
 
@@ -78,12 +79,9 @@ async function send(
   });
   return { status: r.statusCode, arrayBuffer: () => r.body.arrayBuffer() };
 }
+const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
 const post = (base: string, payload: string) =>
-  send(`${base}/api/v2/ota/acme-travel/booking`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: payload,
-  });
+  send(`${base}/api/v2/ota/acme-travel/booking`, { method: "POST", headers, body: payload });
 
 async function burst(n: number, attempt: (i: number) => Promise<Sent>) {
   const statuses: Record<number, number> = {};
@@ -117,7 +115,16 @@ for (let r = 0; r < Number(process.env.FLOORS ?? reps); r++) {
 }
 for (let r = 0; r < reps; r++) {
   const local = await newSlot(20);
-  console.log("rush ", JSON.stringify(await burst(1000, (i) => post(apis[i % 3]?.base ?? "", body(local, i)))));
+  // RUSH_CLIENT=one-shot: the bench's own rush client (one-shot-post.ts), a new one per rush.
+  const oneShot = process.env.RUSH_CLIENT === "one-shot" ? oneShotPoster() : null;
+  const rushPost = (base: string, payload: string): Promise<Sent> =>
+    oneShot
+      ? oneShot
+          .post(`${base}/api/v2/ota/acme-travel/booking`, headers, payload)
+          .then((status) => ({ status, arrayBuffer: () => Promise.resolve(null) }))
+      : post(base, payload);
+  console.log("rush ", JSON.stringify(await burst(1000, (i) => rushPost(apis[i % 3]?.base ?? "", body(local, i)))));
+  await oneShot?.close();
 }
 /** CPU per refusal of a full timeslot on one process, 50 requests at a time on kept-alive connections. */
 async function refusalCpu() {

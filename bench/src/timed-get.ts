@@ -15,9 +15,12 @@ const WARM_UPS = 3;
  * last compressed byte, before any decompression a client would do on its own machine.
  * `BENCH_SAMPLE_CLIENT=fetch` measures the old way (fetch, the body decompressed and decoded).
  */
+/** How the latency samples are taken: recorded in the results' settings. */
+export const SAMPLE_CLIENT = process.env.BENCH_SAMPLE_CLIENT === "fetch" ? "fetch" : "undici";
+
 async function timedGet(url: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();
-  if (process.env.BENCH_SAMPLE_CLIENT === "fetch") {
+  if (SAMPLE_CLIENT === "fetch") {
     const response = await fetch(url, { headers });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text}`);

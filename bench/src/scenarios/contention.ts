@@ -18,32 +18,39 @@ export interface ContentionResult {
 
 /**
  * Sends one POST and reads its answer, each on a new connection, all at once. The load generator
- * shares the two cores with the API and PostgreSQL, so its own CPU stretches the figure: per
- * measured rush of 1,000 the bench process spent 380-590 ms with undici's request(), 155-210 ms
- * with the one-shot client (one-shot-post.ts), which is the default. CONTENTION_CLIENT=undici
- * or =fetch measures with those instead.
+ * shares the two cores with the API and PostgreSQL, so its own CPU stretches the figure; the
+ * one-shot client (one-shot-post.ts) spends the least of those measured (bench/analysis.md,
+ * "Eleventh session"). CONTENTION_CLIENT=undici or =fetch measures with those instead.
  */
+export const CONTENTION_CLIENT = process.env.CONTENTION_CLIENT ?? "one-shot";
+
 function poster(attempts: number) {
-  if (process.env.CONTENTION_CLIENT === "fetch") {
-    return {
-      post: async (url: string, headers: Record<string, string>, body: string) => {
-        const response = await fetch(url, { method: "POST", headers, body });
-        await response.arrayBuffer();
-        return response.status;
-      },
-      close: () => Promise.resolve(),
-    };
+  switch (CONTENTION_CLIENT) {
+    case "one-shot":
+      return oneShotPoster();
+    case "fetch":
+      return {
+        post: async (url: string, headers: Record<string, string>, body: string) => {
+          const response = await fetch(url, { method: "POST", headers, body });
+          await response.arrayBuffer();
+          return response.status;
+        },
+        close: () => Promise.resolve(),
+      };
+    case "undici": {
+      const dispatcher = new Agent({ connections: attempts });
+      return {
+        post: async (url: string, headers: Record<string, string>, body: string) => {
+          const response = await request(url, { method: "POST", headers, body, dispatcher });
+          await response.body.arrayBuffer();
+          return response.statusCode;
+        },
+        close: () => dispatcher.close(),
+      };
+    }
+    default:
+      throw new Error(`CONTENTION_CLIENT=${CONTENTION_CLIENT}: one-shot, undici or fetch`);
   }
-  if (process.env.CONTENTION_CLIENT !== "undici") return oneShotPoster();
-  const dispatcher = new Agent({ connections: attempts });
-  return {
-    post: async (url: string, headers: Record<string, string>, body: string) => {
-      const response = await request(url, { method: "POST", headers, body, dispatcher });
-      await response.body.arrayBuffer();
-      return response.statusCode;
-    },
-    close: () => dispatcher.close(),
-  };
 }
 
 /** The body of rush attempt `i` on one timeslot: one place, a customer of its own. */
