@@ -12,6 +12,7 @@ beforeAll(async () => {
   api = await startApi();
   boss = new PgBoss({ connectionString: api.databaseUrl, schema: "pgboss", max: 2 });
   await boss.start();
+  // As the e-mail and webhook queues are made (worker.ts, webhook-delivery.ts).
   await ensureQueue(boss, { name: QUEUE, policy: "short", retryLimit: 0 });
 });
 afterAll(async () => {
@@ -21,20 +22,19 @@ afterAll(async () => {
 const waiting = () =>
   api.db.$queryRaw<{ singleton_key: string; data: unknown }[]>`
     SELECT singleton_key, data FROM pgboss.job WHERE name = ${QUEUE} AND state = 'created' ORDER BY singleton_key`;
+const swept = (ids: number[]) => ids.map((id) => ({ key: `item:${id}`, data: { itemId: id } }));
 
 describe("queueOnce, as the e-mail and webhook sweeps use it", () => {
-  it("leaves one waiting job per key, with its data, however often a sweep finds the same rows", async () => {
-    const swept = (ids: number[]) => ids.map((id) => ({ key: `item:${id}`, data: { itemId: id } }));
-    await queueOnce(boss, QUEUE, swept([1, 2, 3]));
+  it("leaves one waiting job per key, with its data, however often a sweep finds the same rows, and queues a key again once its job is taken", async () => {
+    await queueOnce(boss, QUEUE, swept([3, 1, 2]));
     await queueOnce(boss, QUEUE, swept([1, 2, 3, 4]));
     await queueOnce(boss, QUEUE, []);
-    expect(await waiting()).toEqual([1, 2, 3, 4].map((id) => ({ singleton_key: `item:${id}`, data: { itemId: id } })));
-  });
+    expect(await waiting()).toEqual(swept([1, 2, 3, 4]).map(({ key, data }) => ({ singleton_key: key, data })));
 
-  it("queues a key again once its job has been taken", async () => {
-    const [job] = await boss.fetch<{ itemId: number }>(QUEUE);
-    expect(job?.data.itemId).toBeDefined();
-    await queueOnce(boss, QUEUE, [{ key: `item:${job?.data.itemId ?? 0}`, data: { itemId: job?.data.itemId } }]);
+    const [taken] = await boss.fetch<{ itemId: number }>(QUEUE);
+    const itemId = taken?.data.itemId ?? Number.NaN;
+    expect(await waiting()).toHaveLength(3);
+    await queueOnce(boss, QUEUE, swept([itemId]));
     expect(await waiting()).toHaveLength(4);
   });
 });
