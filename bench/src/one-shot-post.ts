@@ -2,19 +2,20 @@ import { connect, type Socket } from "node:net";
 
 const HEAD_END = "\r\n\r\n";
 const CONTENT_LENGTH = /\r\ncontent-length:[ \t]*(\d+)[ \t]*$/im;
-/** An answer not complete by then is an error: nothing in a rush waits this long. */
-const ANSWER_TIMEOUT_MS = 30_000;
+/** A connection silent this long is an error: nothing in a rush waits this long. */
+const IDLE_TIMEOUT_MS = 30_000;
 
 /**
  * One HTTP/1.1 POST per call, each on a new connection, resolved with the answer's status once
- * its body is in (by Content-Length, or by the end of the stream when there is none). The
- * connections stay open until `close`: closing them during the rush would add the API's work of
- * closing to the measured window, which a kept-alive client does not cause.
+ * its body is in: by Content-Length, or, without one, when the server closes the connection
+ * (a chunked answer is refused). The connections stay open until `close`: closing them during
+ * the rush would add the API's work of closing to the measured window, which a kept-alive client
+ * does not cause. `close` does not wait for the sockets to be gone.
  *
  * Why not a library: the contention phase opens 1,000 connections at once on the two cores the
  * API and PostgreSQL use, so the client's own CPU is part of what the figure measures, and every
- * library client tried spent two to three times this one's (bench/analysis.md, "Eleventh
- * session"). It speaks plain HTTP to a 127.0.0.1 address only, as the bench's API processes do.
+ * library client tried spent 1.5 to 3 times this one's (bench/analysis.md, "Eleventh session").
+ * It speaks plain http to a URL with an explicit port, as the bench's API processes have.
  */
 export function oneShotPoster() {
   const sockets: Socket[] = [];
@@ -38,8 +39,8 @@ export function oneShotPoster() {
         if (typeof outcome === "number") resolve(outcome);
         else reject(outcome);
       };
-      socket.setTimeout(ANSWER_TIMEOUT_MS, () => {
-        settle(new Error(`no whole answer from ${url} in ${ANSWER_TIMEOUT_MS} ms`));
+      socket.setTimeout(IDLE_TIMEOUT_MS, () => {
+        settle(new Error(`nothing from ${url} for ${IDLE_TIMEOUT_MS} ms`));
       });
       socket.on("error", settle);
       socket.on("close", () => {
@@ -56,6 +57,10 @@ export function oneShotPoster() {
           const status = /^HTTP\/1\.[01] (\d{3}) /.exec(text)?.[1];
           if (status === undefined) {
             settle(new Error(`not an HTTP answer: ${JSON.stringify(text.slice(0, 200))}`));
+            return;
+          }
+          if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(text)) {
+            settle(new Error(`a chunked answer from ${url}, which this client does not read`));
             return;
           }
           const length = CONTENT_LENGTH.exec(text)?.[1];

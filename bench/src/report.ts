@@ -132,7 +132,7 @@ export async function renderReport(r: BenchResults): Promise<string> {
     "",
     "## 5. Contention",
     "",
-    `${contention.attempts} booking attempts at once, each on a new connection (client: ${r.settings.contentionClient ?? "undici"}), on one timeslot of capacity 20 through three API processes: ${contention.contention_sold} × 201, ${contention.refused} × 409${Object.keys(contention.other).length ? `, other: ${JSON.stringify(contention.other)}` : ""}, all answered in ${n0(contention.contention_ms)} ms. In the database afterwards: places_taken ${contention.places_taken}, confirmed participants ${contention.confirmed_in_db}.`,
+    `${contention.attempts} booking attempts at once, each on a new connection (client: ${r.settings.contentionClient ?? "undici"}; "one-shot" is bench/src/one-shot-post.ts), on one timeslot of capacity 20 through three API processes: ${contention.contention_sold} × 201, ${contention.refused} × 409${Object.keys(contention.other).length ? `, other: ${JSON.stringify(contention.other)}` : ""}, all answered in ${n0(contention.contention_ms)} ms. In the database afterwards: places_taken ${contention.places_taken}, confirmed participants ${contention.confirmed_in_db}.`,
     "",
     "## 6. Usage summary grouped by a dimension",
     "",

@@ -21,7 +21,7 @@ export interface BenchResults {
     connections: number;
     summarySamples: number;
     usageSizes: number[];
-    /** The rush's HTTP client (CONTENTION_CLIENT), absent before the eleventh session's runs (undici then). */
+    /** The rush's HTTP client (CONTENTION_CLIENT); absent before the eleventh session's runs (undici then, fetch in the earliest runs). */
     contentionClient?: string;
     /** The latency samples' HTTP client (BENCH_SAMPLE_CLIENT), absent before the eleventh session's runs. */
     sampleClient?: string;

@@ -5,6 +5,13 @@ import { percentile } from "./percentile.ts";
 /** Untimed requests before the samples: connection, caches and JIT warm. */
 const WARM_UPS = 3;
 
+/** How the latency samples are taken (BENCH_SAMPLE_CLIENT), checked when the bench starts. */
+export const SAMPLE_CLIENT = (() => {
+  const named = process.env.BENCH_SAMPLE_CLIENT ?? "undici";
+  if (named !== "undici" && named !== "fetch") throw new Error(`BENCH_SAMPLE_CLIENT=${named}: undici or fetch`);
+  return named;
+})();
+
 /**
  * The time of one GET to its answer's last byte, asking for gzip or deflate as Node's fetch did
  * over http (so the API compresses as before), the body let go unread. Samples taken with fetch
@@ -15,9 +22,6 @@ const WARM_UPS = 3;
  * last compressed byte, before any decompression a client would do on its own machine.
  * `BENCH_SAMPLE_CLIENT=fetch` measures the old way (fetch, the body decompressed and decoded).
  */
-/** How the latency samples are taken: recorded in the results' settings. */
-export const SAMPLE_CLIENT = process.env.BENCH_SAMPLE_CLIENT === "fetch" ? "fetch" : "undici";
-
 async function timedGet(url: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();
   if (SAMPLE_CLIENT === "fetch") {
