@@ -1,6 +1,7 @@
 /**
  * Probe for issue 14 (not part of `pnpm bench`): three API processes on a scratch database,
- * then (1) the floor: 1,000 concurrent GET /healthz; (2) rushes like the contention phase;
+ * then (1) the floor: 1,000 concurrent GET /healthz; (2) rushes like the contention phase, with
+ * its client (CONTENTION_CLIENT) on new connections;
  * (3) API CPU per refusal of a full timeslot, read from /proc/<pid>/stat (`REFUSALS=off` skips it).
  * `DATABASE_URL=… KEY=… pnpm --filter @slotwise/bench rush-probe`
  */
@@ -10,8 +11,7 @@ import { instantToLocal } from "@slotwise/core";
 import { createDatabase } from "@slotwise/db";
 import { spawnApi } from "@slotwise/testing/processes";
 
-import { oneShotPoster } from "./one-shot-post.ts";
-import { rushBody, WARM_UP_RUSHES } from "./scenarios/contention.ts";
+import { rushBody, rushPoster, WARM_UP_RUSHES } from "./scenarios/contention.ts";
 import { PRODUCTION_ENV } from "./stack.ts";
 
 const databaseUrl = process.env.DATABASE_URL ?? "";
@@ -55,7 +55,8 @@ async function newSlot(capacity: number) {
   return instantToLocal(startsAt, product.timeZone);
 }
 const body = (local: { date: string; time: string }, i: number) => rushBody(product.activityId, local, i);
-// CLIENT=undici: undici's request() (path in UNDICI) instead of fetch, to weigh the client's own CPU.
+// CLIENT=undici: undici's request() (path in UNDICI) instead of fetch for the floors and the
+// refusals' CPU, to weigh the client's own CPU.
 type Sent = { status: number; arrayBuffer(): Promise<unknown> };
 interface Undici {
   Agent: new (options: { connections: number }) => object;
@@ -105,27 +106,26 @@ async function burst(n: number, attempt: (i: number) => Promise<Sent>) {
   };
 }
 
-// Warm-up: bookings and refusals on every process.
-for (let w = 0; w < Number(process.env.WARM ?? WARM_UP_RUSHES); w++) {
-  const local = await newSlot(20);
-  await burst(300, (i) => post(apis[i % 3]?.base ?? "", body(local, i)));
+/** A rush of `n` attempts sent as the bench sends its own: its client (CONTENTION_CLIENT), new connections. */
+async function rush(n: number, local: { date: string; time: string }) {
+  const client = rushPoster(n);
+  try {
+    return await burst(n, (i) =>
+      client
+        .post(`${apis[i % 3]?.base ?? ""}/api/v2/ota/acme-travel/booking`, headers, body(local, i))
+        .then((status) => ({ status, arrayBuffer: () => Promise.resolve(null) })),
+    );
+  } finally {
+    await client.close();
+  }
 }
+
+// Warm-up: bookings and refusals on every process.
+for (let w = 0; w < Number(process.env.WARM ?? WARM_UP_RUSHES); w++) await rush(300, await newSlot(20));
 for (let r = 0; r < Number(process.env.FLOORS ?? reps); r++) {
   console.log("floor", JSON.stringify(await burst(1000, (i) => send(`${apis[i % 3]?.base ?? ""}/healthz`))));
 }
-for (let r = 0; r < reps; r++) {
-  const local = await newSlot(20);
-  // RUSH_CLIENT=one-shot: the bench's own rush client (one-shot-post.ts), a new one per rush.
-  const oneShot = process.env.RUSH_CLIENT === "one-shot" ? oneShotPoster() : null;
-  const rushPost = (base: string, payload: string): Promise<Sent> =>
-    oneShot
-      ? oneShot
-          .post(`${base}/api/v2/ota/acme-travel/booking`, headers, payload)
-          .then((status) => ({ status, arrayBuffer: () => Promise.resolve(null) }))
-      : post(base, payload);
-  console.log("rush ", JSON.stringify(await burst(1000, (i) => rushPost(apis[i % 3]?.base ?? "", body(local, i)))));
-  await oneShot?.close();
-}
+for (let r = 0; r < reps; r++) console.log("rush ", JSON.stringify(await rush(1000, await newSlot(20))));
 /** CPU per refusal of a full timeslot on one process, 50 requests at a time on kept-alive connections. */
 async function refusalCpu() {
   const full = await newSlot(1);

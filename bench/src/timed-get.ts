@@ -1,16 +1,13 @@
 import { request } from "undici";
 
+import { envChoice } from "./env-choice.ts";
 import { percentile } from "./percentile.ts";
 
 /** Untimed requests before the samples: connection, caches and JIT warm. */
 const WARM_UPS = 3;
 
-/** How the latency samples are taken (BENCH_SAMPLE_CLIENT), checked when the bench starts. */
-export const SAMPLE_CLIENT = (() => {
-  const named = process.env.BENCH_SAMPLE_CLIENT ?? "undici";
-  if (named !== "undici" && named !== "fetch") throw new Error(`BENCH_SAMPLE_CLIENT=${named}: undici or fetch`);
-  return named;
-})();
+/** How the latency samples are taken (BENCH_SAMPLE_CLIENT). */
+export const SAMPLE_CLIENT = envChoice("BENCH_SAMPLE_CLIENT", ["undici", "fetch"], "undici");
 
 /**
  * The time of one GET to its answer's last byte, asking for gzip or deflate as Node's fetch did

@@ -3,6 +3,7 @@ import { Agent, request } from "undici";
 import { instantToLocal } from "@slotwise/core";
 import type { ApiProcess } from "@slotwise/testing/processes";
 
+import { envChoice } from "../env-choice.ts";
 import { oneShotPoster } from "../one-shot-post.ts";
 import type { BenchStack } from "../stack.ts";
 
@@ -16,15 +17,8 @@ export interface ContentionResult {
   confirmed_in_db: number;
 }
 
-const CLIENTS = ["one-shot", "undici", "fetch"] as const;
-
-/** The rush's HTTP client (CONTENTION_CLIENT), checked when the bench starts rather than at its fifth phase. */
-export const CONTENTION_CLIENT = (() => {
-  const named = process.env.CONTENTION_CLIENT ?? "one-shot";
-  const known = CLIENTS.find((client) => client === named);
-  if (!known) throw new Error(`CONTENTION_CLIENT=${named}: one of ${CLIENTS.join(", ")}`);
-  return known;
-})();
+/** The rush's HTTP client (CONTENTION_CLIENT). */
+export const CONTENTION_CLIENT = envChoice("CONTENTION_CLIENT", ["one-shot", "undici", "fetch"], "one-shot");
 
 /**
  * Sends one POST and reads its answer, each on a new connection, all at once. The load generator
@@ -32,7 +26,7 @@ export const CONTENTION_CLIENT = (() => {
  * one-shot client (one-shot-post.ts) spends the least of those measured (bench/analysis.md,
  * "Eleventh session"). CONTENTION_CLIENT=undici or =fetch measures with those instead.
  */
-function poster(attempts: number) {
+export function rushPoster(attempts: number) {
   switch (CONTENTION_CLIENT) {
     case "one-shot":
       return oneShotPoster();
@@ -83,7 +77,7 @@ async function rush(stack: BenchStack, apis: ApiProcess[], attempts: number, nth
   const slot = await stack.db.timeslot.create({ data: { productId: product.id, startsAt, capacity: 20 } });
   const local = instantToLocal(startsAt, product.timeZone);
   const statuses: Record<string, number> = {};
-  const { post, close } = poster(attempts);
+  const { post, close } = rushPoster(attempts);
   const started = performance.now();
   const sent = Promise.all(
     Array.from({ length: attempts }, async (_, i) => {
