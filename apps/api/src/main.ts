@@ -89,7 +89,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, "shutting down: finishing requests in flight");
   giveUpShutdownAfterDeadline(app.log);
-  // Side by side, so that both fit in the launcher's 30 s (docs/decisions.md, "Shutdown").
+  // Side by side, so that both fit in the launcher's 30 s (docs/decisions/shutdown.md).
   const saveLastUse = () =>
     tracker.close().catch((error: unknown) => {
       app.log.warn({ err: error }, "could not save key last-use times");

@@ -15,7 +15,7 @@ export interface GuardLimits {
   signIn: SignInLimits;
 }
 
-/** The budgets of docs/decisions.md ("Rate limits"). */
+/** The budgets of docs/decisions/rate-limit-budgets.md. */
 export const DEFAULT_GUARD_LIMITS: GuardLimits = {
   authFailuresPer10Minutes: 100,
   shopWritesPerHour: 60,

@@ -31,7 +31,7 @@ export const builtInLookAlike = remembered(
   { entries: 10_000, keyLength: 100 },
 );
 
-/** The alphabet and length every meter name keeps (contract section 8, docs/decisions.md). */
+/** The alphabet and length every meter name keeps (contract section 8, docs/decisions/input-rules.md). */
 function meterNameText(field: string) {
   return textField(field, 1, 100).regex(METER_NAME_PATTERN, {
     error: `${field} must use only ASCII letters, digits and - _ . : /`,
@@ -39,7 +39,7 @@ function meterNameText(field: string) {
   });
 }
 
-/** A custom meter's name (contract section 8, with the safe alphabet of docs/decisions.md). */
+/** A custom meter's name (contract section 8, with the safe alphabet of docs/decisions/input-rules.md). */
 export function meterNameField(field: string) {
   return meterNameText(field)
     .check((ctx) => {

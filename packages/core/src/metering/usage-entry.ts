@@ -9,11 +9,11 @@ export const EARLIEST_OCCURRED_AT = 946_684_800;
 export const MAX_FUTURE_SECONDS = 24 * 60 * 60;
 /**
  * Raw entries are kept this many days unless USAGE_RETENTION_DAYS says otherwise; older usage
- * lives on in the rollups only (docs/decisions.md, "Usage partitions and retention").
+ * lives on in the rollups only (docs/decisions/retention.md).
  */
 export const DEFAULT_USAGE_RETENTION_DAYS = 400;
 /**
- * Usage bounds (docs/decisions.md, "Usage bounds"): at most the 15 significant digits that
+ * Usage bounds (docs/decisions/usage-bounds.md): at most the 15 significant digits that
  * every double carries exactly, so the number stored is the number the client wrote; at most
  * 6 decimal places, so that any total below 10^9 still has at most 15 digits and reaches a
  * client's double exactly; below 10^15, so every whole value is an exact double.
