@@ -4,6 +4,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 
 import { Dialog } from "../../../components/confirm-dialog";
+import { FormField } from "../../../components/form-field";
 import { formatLocalDate } from "../../../lib/format";
 import { fieldProblems, problemMessage } from "../../../lib/problem";
 import { trpc, type RouterOutputs } from "../../../lib/trpc";
@@ -78,8 +79,7 @@ export function EditSlotDialog({ slot, onClose }: { slot: Slot | null; onClose: 
           change.mutate({ timeslotId: slot.id, capacity: parsed });
         }}
       >
-        <label className="field">
-          Capacity
+        <FormField label="Capacity" problem={problem}>
           <input
             type="number"
             inputMode="numeric"
@@ -93,8 +93,7 @@ export function EditSlotDialog({ slot, onClose }: { slot: Slot | null; onClose: 
           <span id="capacity-help" className="small muted">
             At least {slot.placesTaken}, the places already sold.
           </span>
-          {problem && <span className="field-error">{problem}</span>}
-        </label>
+        </FormField>
       </form>
     </Dialog>
   );

@@ -1,16 +1,16 @@
 "use client";
 
-import { useState, type SyntheticEvent } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 
-import { ErrorState, SkeletonBlock } from "../../../components/states";
+import { ConfirmDeleteList, type Column } from "../../../components/confirm-delete-list";
 import { formatMoney } from "../../../lib/format";
 import { amountText, minorUnitsOf } from "../../../lib/money-input";
 import { fieldProblems, problemMessage } from "../../../lib/problem";
 import { trpc, type RouterOutputs } from "../../../lib/trpc";
+import { EMPTY_UNIT_FORM, UnitTypeForm } from "./unit-type-form";
 
 type UnitType = RouterOutputs["console"]["unitTypes"]["list"][number];
-const EMPTY = { unitId: "", label: "", minAge: "", maxAge: "", price: "" };
 
 const ageOf = (text: string) => (text.trim() === "" ? null : Number(text));
 const ages = (unit: UnitType) =>
@@ -20,15 +20,34 @@ const ages = (unit: UnitType) =>
       ? `${unit.minAge} and over`
       : `${unit.minAge ?? 0} to ${unit.maxAge}`;
 
+const COLUMNS: Column<UnitType>[] = [
+  {
+    header: "Unit",
+    cell: (unit) => (
+      <>
+        {unit.label} <span className="mono small muted">{unit.unitId}</span>
+        {unit.retired && <span className="small"> · retired</span>}
+      </>
+    ),
+  },
+  { header: "Ages", cell: ages },
+  { header: "Price", className: "num", cell: (unit) => formatMoney(unit.priceAmount, unit.currency) },
+];
+
 /**
  * The unit types an activity sells (adult, child, senior…) and their prices. A new price is
- * charged to new bookings only; a retired unit stays on the bookings that bought it.
+ * charged to new bookings only; a retired unit stays on the bookings that bought it, and
+ * `adult` is never retired because `Participants` books it.
  */
 export function UnitTypesCard({ productId }: { productId: number }) {
   const utils = trpc.useUtils();
   const units = trpc.console.unitTypes.list.useQuery({ productId });
-  const [form, setForm] = useState(EMPTY);
+  const [form, setForm] = useState(EMPTY_UNIT_FORM);
   const [editing, setEditing] = useState(false);
+  const reset = () => {
+    setForm(EMPTY_UNIT_FORM);
+    setEditing(false);
+  };
   const refresh = (result: UnitType[], message: string) => {
     utils.console.unitTypes.list.setData({ productId }, result);
     void utils.console.activities.invalidate();
@@ -37,10 +56,9 @@ export function UnitTypesCard({ productId }: { productId: number }) {
   const saved = {
     onSuccess: (result: UnitType[], input: { label: string }) => {
       refresh(result, `${input.label} saved`);
-      setForm(EMPTY);
-      setEditing(false);
+      reset();
     },
-    onError: (error: Parameters<typeof problemMessage>[0]) => toast.error(problemMessage(error)),
+    onError: (error: unknown) => toast.error(problemMessage(error)),
   };
   const add = trpc.console.unitTypes.add.useMutation(saved);
   const change = trpc.console.unitTypes.change.useMutation(saved);
@@ -49,11 +67,9 @@ export function UnitTypesCard({ productId }: { productId: number }) {
     onSuccess: (result, input) => refresh(result, `${input.unitId} is no longer sold`),
     onError: (error) => toast.error(problemMessage(error)),
   });
-  const problems = fieldProblems(save.error);
   const price = minorUnitsOf(form.price);
 
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (price === null) return;
     save.mutate({
       productId,
@@ -74,106 +90,48 @@ export function UnitTypesCard({ productId }: { productId: number }) {
       price: amountText(unit.priceAmount),
     });
   };
-  const field = (key: keyof typeof EMPTY, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
-    // The form takes a price as typed; the procedure's field is its amount in minor units.
-    const problem = problems[key === "price" ? "priceAmount" : key];
-    return (
-      <label className="field">
-        {label}
-        <input
-          name={key}
-          value={form[key]}
-          onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-          aria-invalid={Boolean(problem)}
-          {...extra}
-        />
-        {problem && <span className="field-error">{problem}</span>}
-      </label>
-    );
-  };
 
   return (
     <section className="card" aria-labelledby="units-heading">
       <div className="card-head">
         <h2 id="units-heading">Unit types and prices</h2>
       </div>
-      {units.isPending && <SkeletonBlock height={120} />}
-      {units.error && <ErrorState message={problemMessage(units.error)} onRetry={() => void units.refetch()} />}
-      {units.data && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Unit types of this activity</caption>
-            <thead>
-              <tr>
-                <th scope="col">Unit</th>
-                <th scope="col">Ages</th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {units.data.map((unit) => (
-                <tr key={unit.unitId} className={unit.retired ? "muted" : undefined}>
-                  <td>
-                    {unit.label} <span className="mono small muted">{unit.unitId}</span>
-                    {unit.retired && <span className="small"> · retired</span>}
-                  </td>
-                  <td>{ages(unit)}</td>
-                  <td className="num">{formatMoney(unit.priceAmount, unit.currency)}</td>
-                  <td className="row">
-                    <button type="button" className="small" onClick={() => edit(unit)}>
-                      {unit.retired ? "Sell again" : "Edit"}
-                      <span className="visually-hidden"> {unit.label}</span>
-                    </button>
-                    {!unit.retired && unit.unitId !== "adult" && (
-                      <button
-                        type="button"
-                        className="small danger-outline"
-                        disabled={retire.isPending}
-                        onClick={() => retire.mutate({ productId, unitId: unit.unitId })}
-                      >
-                        Retire<span className="visually-hidden"> {unit.label}</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <form className="card-body stack" style={{ gap: 12 }} onSubmit={submit} aria-label="Unit type">
-        <div className="grid-2" style={{ gap: 12 }}>
-          {field("unitId", "ID (adult, child, senior…)", { required: true, readOnly: editing, maxLength: 32 })}
-          {field("label", "Label", { required: true, maxLength: 100 })}
-          {field("minAge", "Minimum age", { type: "number", min: 0, max: 150 })}
-          {field("maxAge", "Maximum age", { type: "number", min: 0, max: 150 })}
-          {field("price", "Price per place", { required: true, inputMode: "decimal", placeholder: "45.00" })}
-        </div>
-        {form.price !== "" && price === null && (
-          <span className="field-error">A price is an amount such as 45 or 45.50</span>
-        )}
-        <div className="row">
-          <button type="submit" className="primary" disabled={save.isPending || price === null}>
-            {editing ? "Save unit type" : "Add unit type"}
+      <ConfirmDeleteList
+        caption="Unit types of this activity"
+        query={units}
+        rowKey={(unit) => unit.unitId}
+        rowProps={(unit) => ({ className: unit.retired ? "muted" : undefined })}
+        columns={COLUMNS}
+        actions={(unit) => (
+          <button type="button" className="small" onClick={() => edit(unit)}>
+            {unit.retired ? "Sell again" : "Edit"}
+            <span className="visually-hidden"> {unit.label}</span>
           </button>
-          {editing && (
-            <button
-              type="button"
-              onClick={() => {
-                setEditing(false);
-                setForm(EMPTY);
-              }}
-            >
-              Cancel
-            </button>
-          )}
-        </div>
-      </form>
+        )}
+        canRemove={(unit) => !unit.retired && unit.unitId !== "adult"}
+        words={{
+          action: "Retire",
+          label: (unit) => `Retire ${unit.label}`,
+          title: (unit) => `Stop selling ${unit.label}?`,
+          body: () => "New bookings can no longer choose it; bookings that bought it keep it. You can sell it again.",
+          keep: "Keep selling",
+          confirm: "Retire unit type",
+          pending: "Retiring…",
+        }}
+        onRemove={(unit, done) => retire.mutate({ productId, unitId: unit.unitId }, { onSettled: done })}
+        removing={retire.isPending}
+        empty={null}
+      />
+      <UnitTypeForm
+        form={form}
+        onChange={setForm}
+        editing={editing}
+        problems={fieldProblems(save.error)}
+        priceValid={price !== null}
+        saving={save.isPending}
+        onSubmit={submit}
+        onCancel={reset}
+      />
     </section>
   );
 }

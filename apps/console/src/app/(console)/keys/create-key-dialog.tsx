@@ -4,14 +4,15 @@ import { useState, type SyntheticEvent } from "react";
 import { toast } from "sonner";
 
 import { Dialog } from "../../../components/confirm-dialog";
-import { TextField } from "../../../components/text-field";
+import { CheckList, FormField, PartnerSelect, TextField } from "../../../components/form-field";
+import { SecretOnceDialog } from "../../../components/secret-once-dialog";
 import { fieldProblems, problemMessage } from "../../../lib/problem";
 import { trpc } from "../../../lib/trpc";
 
 const SCOPES = [
-  { value: "ota", label: "ota", help: "Book and read availability for one partner" },
-  { value: "usage:write", label: "usage:write", help: "Record usage" },
-  { value: "usage:read", label: "usage:read", help: "Read usage summaries" },
+  { value: "ota", help: "Book and read availability for one partner" },
+  { value: "usage:write", help: "Record usage" },
+  { value: "usage:read", help: "Read usage summaries" },
 ] as const;
 type Scope = (typeof SCOPES)[number]["value"];
 
@@ -53,40 +54,19 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
       expiresInDays: expiry ? Number(expiry) : undefined,
     });
   };
-  const copy = async () => {
-    if (!secret) return;
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success("Key copied");
-    } catch {
-      toast.error("Copying is blocked here: select the key and copy it by hand");
-    }
-  };
 
   if (secret) {
     return (
-      <Dialog
+      <SecretOnceDialog
         open={open}
         onClose={close}
         title="Your new API key"
-        footer={
-          <button type="button" className="primary" onClick={close}>
-            Done
-          </button>
-        }
+        secret={secret}
+        noun="key"
+        testId="new-key"
       >
-        <p className="notice" style={{ margin: 0 }}>
-          Copy the key now: it is shown only this once. Send it as <code>Authorization: Bearer …</code>.
-        </p>
-        <div className="secret">
-          <span data-testid="new-key" style={{ flex: 1 }}>
-            {secret}
-          </span>
-          <button type="button" className="small" onClick={() => void copy()}>
-            Copy
-          </button>
-        </div>
-      </Dialog>
+        Copy the key now: it is shown only this once. Send it as <code>Authorization: Bearer …</code>.
+      </SecretOnceDialog>
     );
   }
   return (
@@ -112,53 +92,26 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
           onValueChange={setName}
           placeholder="e.g. Acme Travel production"
           maxLength={200}
+          problem={problems.name}
         />
-        <fieldset>
-          <legend>Scopes</legend>
-          {SCOPES.map((s) => (
-            <label key={s.value} className="check">
-              <input
-                type="checkbox"
-                checked={scopes.includes(s.value)}
-                onChange={(e) =>
-                  setScopes(e.target.checked ? [...scopes, s.value] : scopes.filter((x) => x !== s.value))
-                }
-              />
-              <span>
-                <code>{s.label}</code> <span className="muted small">{s.help}</span>
-              </span>
-            </label>
-          ))}
-          {problems.scopes && <p className="field-error">{problems.scopes}</p>}
-        </fieldset>
+        <CheckList legend="Scopes" options={SCOPES} selected={scopes} onChange={setScopes} problem={problems.scopes} />
         {needsPartner && (
-          <label className="field">
-            Partner
-            <select
-              value={partner}
-              onChange={(e) => setPartner(e.target.value)}
-              aria-invalid={Boolean(problems.partner)}
-              required
-            >
-              <option value="">Choose the partner this key sells for</option>
-              {partners.data?.partners.map((p) => (
-                <option key={p.slug} value={p.slug}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            {problems.partner && <span className="field-error">{problems.partner}</span>}
-          </label>
+          <PartnerSelect
+            value={partner}
+            onValueChange={setPartner}
+            partners={partners.data?.partners}
+            placeholder="Choose the partner this key sells for"
+            problem={problems.partner}
+          />
         )}
-        <label className="field">
-          Expires
+        <FormField label="Expires" problem={problems.expiresInDays}>
           <select value={expiry} onChange={(e) => setExpiry(e.target.value)}>
             <option value="">Never</option>
             <option value="30">In 30 days</option>
             <option value="90">In 90 days</option>
             <option value="365">In a year</option>
           </select>
-        </label>
+        </FormField>
       </form>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { FormField, TextField } from "../../../components/form-field";
 import { thresholdValueOf, type ThresholdPeriod, type ThresholdRow } from "../../../lib/meter-form";
 
 /** The API's limit, so the form never offers an eleventh row. */
@@ -30,8 +31,7 @@ export function ThresholdRows({
         return (
           // Each row is named, so its "Per" and "Value" are told apart from the other rows' ones.
           <div key={i} className="row" role="group" aria-label={`Threshold ${i + 1}`}>
-            <label className="field">
-              Per
+            <FormField label="Per">
               <select
                 name={`threshold-period-${i}`}
                 value={row.period}
@@ -40,19 +40,16 @@ export function ThresholdRows({
                 <option value="day">day</option>
                 <option value="month">month</option>
               </select>
-            </label>
-            <label className="field">
-              Value
-              <input
-                name={`threshold-value-${i}`}
-                value={row.value}
-                inputMode="decimal"
-                required
-                aria-invalid={Boolean(problem)}
-                onChange={(e) => update(i, { value: e.target.value })}
-              />
-              {problem && <span className="field-error">{problem}</span>}
-            </label>
+            </FormField>
+            <TextField
+              label="Value"
+              name={`threshold-value-${i}`}
+              value={row.value}
+              inputMode="decimal"
+              required
+              problem={problem}
+              onValueChange={(value) => update(i, { value })}
+            />
             <button type="button" className="small" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
               Remove<span className="visually-hidden"> threshold {i + 1}</span>
             </button>

@@ -1,30 +1,15 @@
 "use client";
 
-import Link from "next/link";
 import { useState, type SyntheticEvent } from "react";
 import { toast } from "sonner";
 
+import { FormField, TextField } from "../../../components/form-field";
 import { formatLocalDate, formatMoney } from "../../../lib/format";
 import { fieldProblems, problemMessage } from "../../../lib/problem";
-import { trpc, type RouterOutputs } from "../../../lib/trpc";
+import { trpc } from "../../../lib/trpc";
+import { LastSaleCard, type Sale } from "./last-sale-card";
 
-type Sale = RouterOutputs["console"]["pointOfSale"]["sell"];
 const EMPTY_CUSTOMER = { FirstName: "", LastName: "", Email: "", Phone: "" };
-
-function Field({
-  label,
-  name,
-  error,
-  ...input
-}: { label: string; name: string; error: string | undefined } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <label className="field">
-      {label}
-      <input name={name} aria-invalid={Boolean(error)} {...input} />
-      {error && <span className="field-error">{error}</span>}
-    </label>
-  );
-}
 
 export function PointOfSale() {
   const utils = trpc.useUtils();
@@ -76,8 +61,8 @@ export function PointOfSale() {
   const customerField = (key: keyof typeof EMPTY_CUSTOMER) => ({
     name: key,
     value: customer[key],
-    error: problems[`Customer.${key}`],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setCustomer({ ...customer, [key]: e.target.value }),
+    problem: problems[`Customer.${key}`],
+    onValueChange: (value: string) => setCustomer({ ...customer, [key]: value }),
   });
 
   return (
@@ -87,8 +72,7 @@ export function PointOfSale() {
           <h2 id="sale-heading">New sale</h2>
         </div>
         <div className="card-body stack" style={{ gap: 12 }}>
-          <label className="field">
-            Activity
+          <FormField label="Activity">
             <select
               value={activityId ?? ""}
               onChange={(e) => {
@@ -104,9 +88,8 @@ export function PointOfSale() {
                   </option>
                 ))}
             </select>
-          </label>
-          <label className="field">
-            Timeslot
+          </FormField>
+          <FormField label="Timeslot" problem={problems.timeslotId}>
             <select
               value={timeslotId}
               onChange={(e) => setTimeslotId(e.target.value)}
@@ -126,12 +109,12 @@ export function PointOfSale() {
                 </option>
               ))}
             </select>
-          </label>
+          </FormField>
           <fieldset className="units-fieldset">
             <legend>Participants</legend>
             <div className="grid-2" style={{ gap: 12 }}>
               {activity?.units.map((unit) => (
-                <Field
+                <TextField
                   key={unit.id}
                   label={`${unit.label} (${formatMoney(unit.priceAmount, activity.currency)})`}
                   name={`unit-${unit.id}`}
@@ -139,19 +122,18 @@ export function PointOfSale() {
                   min={0}
                   max={activity.maxParticipants}
                   value={quantities[unit.id] ?? "0"}
-                  onChange={(e) => setQuantities({ ...quantities, [unit.id]: e.target.value })}
-                  error={undefined}
+                  onValueChange={(value) => setQuantities({ ...quantities, [unit.id]: value })}
                 />
               ))}
             </div>
             {problems.Units && <span className="field-error">{problems.Units}</span>}
           </fieldset>
           <div className="grid-2" style={{ gap: 12 }}>
-            <Field label="First name" autoComplete="off" required {...customerField("FirstName")} />
-            <Field label="Last name" autoComplete="off" required {...customerField("LastName")} />
+            <TextField label="First name" autoComplete="off" required {...customerField("FirstName")} />
+            <TextField label="Last name" autoComplete="off" required {...customerField("LastName")} />
           </div>
-          <Field label="E-mail" type="email" autoComplete="off" required {...customerField("Email")} />
-          <Field
+          <TextField label="E-mail" type="email" autoComplete="off" required {...customerField("Email")} />
+          <TextField
             label="Phone (with country code)"
             type="tel"
             placeholder="+351 912 345 678"
@@ -159,12 +141,12 @@ export function PointOfSale() {
             required
             {...customerField("Phone")}
           />
-          <Field
+          <TextField
             label="Payment reference (card terminal or receipt)"
             name="PaymentReference"
             value={paymentReference}
-            onChange={(e) => setPaymentReference(e.target.value)}
-            error={problems.PaymentReference}
+            onValueChange={setPaymentReference}
+            problem={problems.PaymentReference}
             maxLength={128}
           />
           {activity && timeslotId && (
@@ -177,40 +159,7 @@ export function PointOfSale() {
           </button>
         </div>
       </form>
-      <section className="card" aria-live="polite" aria-labelledby="last-sale">
-        <div className="card-head">
-          <h2 id="last-sale">Last sale</h2>
-        </div>
-        <div className="card-body">
-          {sale ? (
-            <dl className="facts">
-              <dt>Booking</dt>
-              <dd>
-                <Link href={`/bookings/${sale.booking.Reference}`} className="mono">
-                  {sale.booking.Reference}
-                </Link>
-              </dd>
-              <dt>Order</dt>
-              <dd>#{sale.BasketID}, paid</dd>
-              <dt>When</dt>
-              <dd>
-                {formatLocalDate(sale.booking.Date)} at {sale.booking.Time}
-              </dd>
-              <dt>Customer</dt>
-              <dd>
-                {sale.booking.Customer?.FirstName} {sale.booking.Customer?.LastName} · {sale.booking.Participants}{" "}
-                people
-              </dd>
-              <dt>Waiver</dt>
-              <dd>{sale.booking.WaiverStatus === "complete" ? "Nothing to sign" : "To be signed at the desk"}</dd>
-            </dl>
-          ) : (
-            <p className="muted" style={{ margin: 0 }}>
-              Sales made here appear in Bookings as point-of-sale bookings.
-            </p>
-          )}
-        </div>
-      </section>
+      <LastSaleCard sale={sale} />
     </div>
   );
 }

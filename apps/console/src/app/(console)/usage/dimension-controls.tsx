@@ -2,7 +2,7 @@
 
 import { useState, type SyntheticEvent } from "react";
 
-import { TextField } from "../../../components/text-field";
+import { TextField } from "../../../components/form-field";
 import type { DimensionChoice } from "../../../lib/usage-dimensions";
 
 /**
