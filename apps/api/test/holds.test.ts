@@ -139,4 +139,30 @@ describe("holds", () => {
     );
     expect(reused.status).toBe(422);
   });
+
+  it("cannot be confirmed past the booking cut-off, refused as a booking of that timeslot is", async () => {
+    const info = await openSlot(api.db, { free: 2 });
+    const held = await hold(info);
+    // The cut-off moves to just before now: the hold was made before it, the confirmation comes after.
+    const minutesToStart = Math.floor((info.slot.startsAt.getTime() - Date.now()) / 60_000);
+    const cutoff = (bookingCutoffMinutes: number) =>
+      api.db.product.update({ where: { id: info.product.id }, data: { bookingCutoffMinutes } });
+    await cutoff(minutesToStart + 1);
+    try {
+      const customer = { FirstName: "Rui", LastName: "Costa", Email: "rui@example.com", Phone: "+351 912 000 111" };
+      const late = await post(`/booking/${held.Reference}/confirm`, { Customer: customer });
+      expect(late.status).toBe(409);
+      const lateProblem = (await problemOf(late)).problem;
+      const direct = await post("/booking", bookingBody(info));
+      expect(direct.status).toBe(409);
+      const directProblem = (await problemOf(direct)).problem;
+      expect(lateProblem.type).toBe(directProblem.type);
+      expect(lateProblem.detail).toBe("This timeslot is past its booking cut-off");
+      expect(directProblem.detail).toBe(lateProblem.detail);
+      const still = await read(await api.request(`${OTA}/booking/${held.Reference}`, { key }));
+      expect(still.Status).toBe("on_hold");
+    } finally {
+      await cutoff(info.product.bookingCutoffMinutes);
+    }
+  });
 });

@@ -188,7 +188,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a hold
-         * @description Makes a hold a confirmed booking before its ExpiresAt: the places are already yours. The body is optional: Customer (required if the hold has none), Answers and PaymentReference, each as for a booking, replace what the hold had. The confirmation e-mail goes out now. Confirming a confirmed booking returns it unchanged; after ExpiresAt it is 409 hold-expired, and a cancelled booking is 409 booking-not-changeable.
+         * @description Makes a hold a confirmed booking before its ExpiresAt: the places are already yours. The body is optional: Customer (required if the hold has none), Answers and PaymentReference, each as for a booking, replace what the hold had. The confirmation e-mail goes out now. Confirming a confirmed booking returns it unchanged; after ExpiresAt it is 409 hold-expired, past the timeslot's booking cut-off 409 timeslot-unavailable (as a booking would be), and a cancelled booking is 409 booking-not-changeable.
          */
         post: operations["bookings-confirm"];
         delete?: never;

@@ -178,6 +178,30 @@ describe("a lone surrogate is refused, not stored as U+FFFD", () => {
   });
 });
 
+describe("usage filter values go through the text rules of every other field", () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const period = `from=${today}&to=${today}`;
+
+  it.each([
+    [`${USAGE}?${period}&filter.x=%00`, "filter.x"],
+    [`${USAGE}?${period}&groupBy=x&filter.x=ok%00`, "filter.x"],
+    [`${USAGE}?${period}&filter.x=ok&filter.x=%00`, "filter.x"],
+  ])("REST %s: 422 naming %s", async (path, field) => {
+    await expectRestRefusal(await get(path), field);
+  });
+
+  it.each([NUL, ...LONE])("/trpc console.usage.summary with %j as a filter value: 422 naming it", async (bad) => {
+    await expectTrpcRefusal(
+      await trpc.query("console.usage.summary", { from: today, to: today, "filter.x": bad }),
+      "filter.x",
+    );
+    await expectTrpcRefusal(
+      await trpc.query("console.usage.summary", { from: today, to: today, groupBy: ["x"], "filter.x": `ok${bad}` }),
+      "filter.x",
+    );
+  });
+});
+
 describe("integers past what PostgreSQL's integer holds", () => {
   it("resolve-product?ID=2147483648 is a 422 naming ID; the largest integer is an honest 404", async () => {
     for (const id of ["2147483648", "9999999999", "99999999999999999999"])

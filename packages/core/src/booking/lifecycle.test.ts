@@ -50,6 +50,15 @@ describe("holds", () => {
     expect(confirmRefusal(late, start)?.kind).toBe("booking-not-changeable");
   });
 
+  it("cannot be confirmed past the booking cut-off, when one is given", () => {
+    const live: BookingState = { status: "ON_HOLD", expiresAt: start, startsAt: start };
+    const cutoffAt = new Date(start.getTime() - 30 * 60_000);
+    expect(confirmRefusal(live, new Date(cutoffAt.getTime() - 1), 30)).toBeNull();
+    expect(confirmRefusal(live, cutoffAt, 30)?.kind).toBe("timeslot-unavailable");
+    expect(confirmRefusal(live, cutoffAt)).toBeNull();
+    expect(confirmRefusal({ ...live, status: "CONFIRMED" }, cutoffAt, 30)).toBeNull();
+  });
+
   it("never expire once confirmed or cancelled", () => {
     fc.assert(
       fc.property(

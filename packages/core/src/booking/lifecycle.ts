@@ -1,3 +1,4 @@
+import { salesCloseAt } from "../capacity/bookable.ts";
 import { ConflictError } from "../errors/domain-errors.ts";
 
 /** A booking's status as stored: a hold is `ON_HOLD` until confirmed, cancelled or expired. */
@@ -40,16 +41,23 @@ export function holdsPlaces(status: BookingStatusName): boolean {
 
 /**
  * Why a booking cannot be confirmed now, or null when it can (a live hold whose timeslot has
- * not started) or need not be (already confirmed: confirming again changes nothing).
+ * not started) or need not be (already confirmed: confirming again changes nothing). With
+ * `cutoffMinutes`, a hold is a sale not yet made: past the cut-off it is refused as a booking
+ * of that timeslot would be, so holding first cannot sell later than booking directly.
  */
-export function confirmRefusal(booking: BookingState, now: Date): ConflictError | null {
+export function confirmRefusal(booking: BookingState, now: Date, cutoffMinutes?: number): ConflictError | null {
   switch (effectiveStatus(booking, now)) {
     case "CONFIRMED":
       return null;
     case "ON_HOLD":
-      return booking.startsAt <= now
-        ? new ConflictError("booking-not-changeable", "This hold's timeslot has started; it can no longer be confirmed")
-        : null;
+      if (booking.startsAt <= now)
+        return new ConflictError(
+          "booking-not-changeable",
+          "This hold's timeslot has started; it can no longer be confirmed",
+        );
+      if (cutoffMinutes !== undefined && salesCloseAt(booking, cutoffMinutes) <= now)
+        return new ConflictError("timeslot-unavailable", "This timeslot is past its booking cut-off");
+      return null;
     case "EXPIRED":
       return new ConflictError("hold-expired", "This hold expired before it was confirmed; its places are released");
     case "CANCELLED":

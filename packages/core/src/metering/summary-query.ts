@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { dateRangeCheck } from "../validation/date-range.ts";
 import { stringField } from "../validation/fields.ts";
+import { textProblem } from "../validation/text.ts";
 import { dimensionParameterSpelling } from "./dimension-parameter-spelling.ts";
 import { periodQueryFields } from "./period.ts";
 import { DIMENSION_NAME_PATTERN, filterMatches, MAX_DIMENSION_VALUE_LENGTH } from "./usage-dimensions.ts";
@@ -44,6 +45,8 @@ function filterProblem(key: string, value: unknown): string | null {
   for (const v of values) {
     if (typeof v !== "string") return `${key} must be a string`;
     if (v.length > MAX_DIMENSION_VALUE_LENGTH) return `${key} must be at most ${MAX_DIMENSION_VALUE_LENGTH} characters`;
+    const text = textProblem(v);
+    if (text) return `${key} ${text}`;
   }
   return null;
 }

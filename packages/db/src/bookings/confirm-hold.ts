@@ -12,6 +12,8 @@ export interface HoldConfirmation {
   /** Replace the hold's answers, with the waiver status they give. */
   answers?: { answers: readonly WaiverAnswer[]; waiverStatus: WaiverStatusName } | undefined;
   slot: { productName: string; timeZone: string };
+  /** The activity's booking cut-off, for a partner's confirmation; absent, only the start is checked. */
+  cutoffMinutes?: number | undefined;
   actor: string;
   now: Date;
   reminderHoursBefore?: number | undefined;
@@ -25,7 +27,7 @@ export interface HoldConfirmation {
 export async function confirmHoldInTx(tx: Tx, bookingId: number, confirmation: HoldConfirmation) {
   const { now } = confirmation;
   const locked = await lockBookingInTx(tx, bookingId);
-  const refusal = confirmRefusal(locked, now);
+  const refusal = confirmRefusal(locked, now, confirmation.cutoffMinutes);
   if (refusal) throw refusal;
   if (locked.status === "CONFIRMED") return tx.booking.findUniqueOrThrow({ where: { id: bookingId } });
   const { customer, answers } = confirmation;

@@ -20,12 +20,13 @@ export const confirmBooking = partnerProcedure
       tags: ["Bookings"],
       summary: "Confirm a hold",
       description:
-        "Makes a hold a confirmed booking before its ExpiresAt: the places are already yours. The body is optional: Customer (required if the hold has none), Answers and PaymentReference, each as for a booking, replace what the hold had. The confirmation e-mail goes out now. Confirming a confirmed booking returns it unchanged; after ExpiresAt it is 409 hold-expired, and a cancelled booking is 409 booking-not-changeable.",
+        "Makes a hold a confirmed booking before its ExpiresAt: the places are already yours. The body is optional: Customer (required if the hold has none), Answers and PaymentReference, each as for a booking, replace what the hold had. The confirmation e-mail goes out now. Confirming a confirmed booking returns it unchanged; after ExpiresAt it is 409 hold-expired, past the timeslot's booking cut-off 409 timeslot-unavailable (as a booking would be), and a cancelled booking is 409 booking-not-changeable.",
     },
     problems: [
       "not-found",
       "hold-expired",
       "booking-not-changeable",
+      "timeslot-unavailable",
       "idempotency-conflict",
       "validation",
       "idempotency-key-reuse",
@@ -61,6 +62,7 @@ export const confirmBooking = partnerProcedure
         paymentReference: input.PaymentReference,
         answers,
         slot: { productName: product.name, timeZone: product.timeZone },
+        cutoffMinutes: product.bookingCutoffMinutes,
         actor: `partner:${ctx.principal.partner.slug}`,
         now,
         reminderHoursBefore: ctx.settings.reminderHoursBefore,

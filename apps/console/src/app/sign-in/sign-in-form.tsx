@@ -4,12 +4,8 @@ import { useSearchParams } from "next/navigation";
 import { useState, type SyntheticEvent } from "react";
 
 import { problemMessage } from "../../lib/problem";
+import { safeNext } from "../../lib/safe-url";
 import { trpc } from "../../lib/trpc";
-
-/** Only paths of this console: `next` must never send the operator to another site. */
-function safeNext(value: string | null): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/bookings";
-}
 
 export function SignInForm() {
   const params = useSearchParams();
