@@ -38,3 +38,5 @@ export * from "./pricing/units.ts";
 export * from "./payments/payment-event.ts";
 export * from "./webhooks/webhook-events.ts";
 export * from "./webhooks/webhook-url.ts";
+export * from "./schedules/schedule-expansion.ts";
+export * from "./cancellation/cancellation-policy.ts";

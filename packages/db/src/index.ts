@@ -114,3 +114,13 @@ export {
 } from "./webhooks/webhook-deliveries.ts";
 export { listWebhookDeliveries } from "./webhooks/webhook-log.ts";
 export { bookingSnapshot, timeslotSnapshot } from "./webhooks/webhook-snapshots.ts";
+export * from "./catalog/operator-activities.ts";
+export {
+  createSchedule,
+  deleteSchedule,
+  listSchedules,
+  topUpSchedules,
+  type ScheduleRecord,
+} from "./catalog/schedules.ts";
+export { addClosure, listClosures, type ClosureRecord } from "./catalog/closures.ts";
+export { addOneOffTimeslot, patchTimeslotAt } from "./catalog/one-off-timeslots.ts";

@@ -56,6 +56,31 @@ export const PROBLEM_KINDS = {
     title: "Booking not changeable",
     help: "The booking is cancelled or expired, or its timeslot has started: it can no longer be confirmed or changed.",
   },
+  "schedule-overlap": {
+    status: 409,
+    title: "Schedule overlap",
+    help: "The schedule's start times clash with another active schedule of the activity; `clash` names the first shared start.",
+  },
+  "timeslot-exists": {
+    status: 409,
+    title: "Timeslot exists",
+    help: "The activity already has a timeslot starting at that date and time: change it instead.",
+  },
+  "capacity-below-taken": {
+    status: 409,
+    title: "Capacity below places taken",
+    help: "A timeslot's capacity cannot go below the places already taken; `taken` says how many.",
+  },
+  "currency-locked": {
+    status: 409,
+    title: "Currency locked",
+    help: "The activity has bookings, which keep their prices in its currency: the currency can no longer change.",
+  },
+  "not-cancellable": {
+    status: 409,
+    title: "Not cancellable",
+    help: "The booking's cancellation policy does not let partners cancel it now; the operator still can.",
+  },
   "idempotency-conflict": {
     status: 409,
     title: "Request in progress",

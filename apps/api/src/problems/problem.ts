@@ -8,6 +8,10 @@ export interface ProblemExtensions {
   errors?: readonly FieldError[];
   /** 409 insufficient-capacity: places still free. */
   available?: number;
+  /** 409 capacity-below-taken: places already taken. */
+  taken?: number;
+  /** 409 schedule-overlap: the first start both schedules would make. */
+  clash?: { Date: string; Time: string; ScheduleID: number };
 }
 
 /** How any failure is told to a client, before it is rendered for REST or /trpc. */

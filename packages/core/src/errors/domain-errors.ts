@@ -47,14 +47,30 @@ export class NotFoundError extends DomainError {
 }
 
 export type ConflictKind =
-  "insufficient-capacity" | "timeslot-unavailable" | "idempotency-conflict" | "hold-expired" | "booking-not-changeable";
+  | "insufficient-capacity"
+  | "timeslot-unavailable"
+  | "idempotency-conflict"
+  | "hold-expired"
+  | "booking-not-changeable"
+  | "schedule-overlap"
+  | "timeslot-exists"
+  | "capacity-below-taken"
+  | "currency-locked"
+  | "not-cancellable";
 
 export class ConflictError extends DomainError {
   constructor(
     readonly kind: ConflictKind,
     message: string,
-    /** Extension members of the problem document: places still free, for insufficient capacity. */
-    readonly extra: { available?: number } = {},
+    /**
+     * Extension members of the problem document: places still free (insufficient capacity),
+     * places taken (capacity below taken), the first clash (schedule overlap).
+     */
+    readonly extra: {
+      available?: number;
+      taken?: number;
+      clash?: { Date: string; Time: string; ScheduleID: number };
+    } = {},
   ) {
     super(message);
   }

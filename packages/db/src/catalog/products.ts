@@ -41,7 +41,7 @@ export function findProductByActivityId(db: Db, operatorId: number, activityId: 
 }
 
 export function listQuestions(db: Db, productId: number) {
-  return db.waiverQuestion.findMany({ where: { productId }, orderBy: { position: "asc" } });
+  return db.waiverQuestion.findMany({ where: { productId, retiredAt: null }, orderBy: { position: "asc" } });
 }
 
 /** Timeslots starting in `[from, to)`, for availability. */

@@ -34,6 +34,8 @@ const bookingRow = z.object({
   created_at: instant,
   updated_at: instant,
   cancelled_at: instant.nullable(),
+  cancellation_policy: z.json().optional(),
+  refund_amount: z.number().nullable().optional(),
 });
 
 /** A booking event's data: the booking as it was at the event, and its product. */
@@ -66,6 +68,8 @@ export function bookingSnapshot(data: unknown) {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     cancelledAt: row.cancelled_at,
+    cancellationPolicy: row.cancellation_policy ?? null,
+    refundAmount: row.refund_amount ?? null,
     searchText: "",
   };
   return { booking, product: { activityId: row.activity_id, timeZone: row.time_zone } };
