@@ -14,10 +14,11 @@ const IDLE_TIMEOUT_MS = 30_000;
  *
  * Why not a library: the contention phase opens 1,000 connections at once on the two cores the
  * API and PostgreSQL use, so the client's own CPU is part of what the figure measures, and every
- * library client tried spent 1.5 to 3 times this one's (bench/analysis.md, "Eleventh session").
- * It speaks plain http to a URL with an explicit port, as the bench's API processes have.
+ * library client tried spent 1.5 to 3 times this one's.
+ * It speaks plain http to a URL with an explicit port, as the bench's API processes have, and
+ * gives up on a connection silent for `idleTimeoutMs`.
  */
-export function oneShotPoster() {
+export function oneShotPoster(idleTimeoutMs = IDLE_TIMEOUT_MS) {
   const sockets: Socket[] = [];
   const post = (url: string, headers: Record<string, string>, body: string) =>
     new Promise<number>((resolve, reject) => {
@@ -39,8 +40,8 @@ export function oneShotPoster() {
         if (typeof outcome === "number") resolve(outcome);
         else reject(outcome);
       };
-      socket.setTimeout(IDLE_TIMEOUT_MS, () => {
-        settle(new Error(`nothing from ${url} for ${IDLE_TIMEOUT_MS} ms`));
+      socket.setTimeout(idleTimeoutMs, () => {
+        settle(new Error(`nothing from ${url} for ${idleTimeoutMs} ms`));
       });
       socket.on("error", settle);
       socket.on("close", () => {

@@ -1,6 +1,6 @@
 import type { machine } from "./machine.ts";
-import type { BookingBaselineResult } from "./scenarios/booking-baseline.ts";
-import type { BookingResult } from "./scenarios/booking.ts";
+import type { Spread } from "./percentile.ts";
+import type { BookingRound } from "./scenarios/booking.ts";
 import type { ContentionResult } from "./scenarios/contention.ts";
 import type { RestGetResult } from "./scenarios/rest-get.ts";
 import type { SummaryGroupByResult } from "./scenarios/summary-groupby.ts";
@@ -8,50 +8,53 @@ import type { SummaryResult } from "./scenarios/summary.ts";
 import type { UsageBatchResult } from "./scenarios/usage-batch.ts";
 import type { UsagePostResult } from "./scenarios/usage-post.ts";
 import type { SeriesFigure } from "./scenarios/usage-series.ts";
+import type { CheckVerdict, TargetVerdict } from "./verdict.ts";
 
-/** Everything one run measured: the headline figures at the top, the rest under `details`. */
+/** The booking phase: pairs of API and baseline, and the figures drawn from them. */
+export interface BookingsResult {
+  /** Timeslots each phase books into, and the free places each gets before every phase. */
+  catalogueSlots: number;
+  placesPerPhase: number;
+  rounds: BookingRound[];
+}
+
+/** Everything one run measured: the figures at the top (each with its spread), the rest under `details`. */
 export interface BenchResults {
   mode: "quick" | "full";
   command: string;
+  /** The phases run (`--only` runs fewer): only they are judged. */
+  phases: string[];
   startedAt: string;
   minutes: number;
   machine: Awaited<ReturnType<typeof machine>>;
   settings: {
     loadSeconds: number;
+    /** API-then-baseline pairs behind each ratio. */
+    pairs: number;
     connections: number;
     summarySamples: number;
     usageSizes: number[];
-    /** The rush's HTTP client (CONTENTION_CLIENT); absent before the eleventh session's runs (undici then, fetch in the earliest runs). */
-    contentionClient?: string;
-    /** The latency samples' HTTP client (BENCH_SAMPLE_CLIENT), absent before the eleventh session's runs. */
-    sampleClient?: string;
+    contentionClient: string;
+    sampleClient: string;
   };
-  rest_get_ratio: number;
-  rest_get_layer_ratio: number;
-  booking_rps: number;
-  booking_p99_ms: number;
-  /** Bookings per second through the API ÷ the same writes as plain `pg` transactions, same run. */
-  booking_db_ratio: number;
-  usage_post_ratio: number;
-  /** null in a quick run, which stops at 1 million entries. */
-  summary_p95_ms_10m_366d: number | null;
-  usage_batch_entries_per_s: number;
-  usage_batch_ratio: number;
-  /** null in a quick run; `details.series` then has the figure at the largest size loaded. */
-  series_p95_ms_10m_366d: number | null;
-  /** GET /usage/meters?groupBy over 30 days of 1,000,000 entries with 20 distinct values. */
-  summary_groupby_p95_ms: number;
-  contention_sold: number;
-  contention_ms: number;
+  /** By figure name (bench/src/figures.ts); a figure measured once has one value. */
+  figures: Partial<Record<string, Spread>>;
   details: {
-    get: RestGetResult;
-    booking: BookingResult;
-    bookingDb: BookingBaselineResult;
-    usage: UsagePostResult;
-    summary: SummaryResult;
-    batch: UsageBatchResult;
-    series: SeriesFigure[];
-    summaryGroupBy: SummaryGroupByResult;
-    contention: ContentionResult;
+    get?: RestGetResult;
+    bookings?: BookingsResult;
+    usage?: UsagePostResult;
+    batch?: UsageBatchResult;
+    contention?: ContentionResult;
+    summary?: SummaryResult;
+    series?: SeriesFigure[];
+    summaryGroupBy?: SummaryGroupByResult;
+    /** Timeslots over their capacity, counted after each phase that books. */
+    capacity: Record<string, number>;
+  };
+  verdict: {
+    /** Every correctness check passed: the figures can be read. */
+    ok: boolean;
+    checks: CheckVerdict[];
+    targets: TargetVerdict[];
   };
 }

@@ -1,10 +1,16 @@
+import { FIGURES, type Target } from "./figures.ts";
 import type { LoadResult } from "./load.ts";
+import type { Spread } from "./percentile.ts";
 import type { BenchResults } from "./results.ts";
 
-/** A figure against its target. `value` is null when the run did not measure it (a quick run's 10-million lines). */
+/** A figure against its target, judged on its median. `median` is null when the run did not measure it. */
 export interface TargetVerdict {
   figure: string;
-  value: number | null;
+  median: number | null;
+  min: number | null;
+  max: number | null;
+  /** How many measurements the median is of. */
+  measurements: number;
   target: string;
   met: boolean | null;
 }
@@ -16,86 +22,171 @@ export interface CheckVerdict {
   detail: string;
 }
 
-const atLeast = (figure: string, value: number | null, bound: number): TargetVerdict => ({
-  figure,
-  value,
-  target: `>= ${bound.toLocaleString("en-GB")}`,
-  met: value === null ? null : value >= bound,
-});
-const below = (figure: string, value: number | null, bound: number, inclusive = false): TargetVerdict => ({
-  figure,
-  value,
-  target: `${inclusive ? "<=" : "<"} ${bound.toLocaleString("en-GB")}`,
-  met: value === null ? null : inclusive ? value <= bound : value < bound,
-});
-
-/** The targets of the issues this bench answers to; ratios are what count on a shared 2-core machine. */
-export function targets(r: BenchResults): TargetVerdict[] {
-  return [
-    atLeast("rest_get_ratio", r.rest_get_ratio, 0.5),
-    atLeast("rest_get_layer_ratio", r.rest_get_layer_ratio, 0.6),
-    atLeast("booking_db_ratio", r.booking_db_ratio, 0.5),
-    below("booking_p99_ms", r.booking_p99_ms, 150, true),
-    below("contention_ms", r.contention_ms, 600, true),
-    atLeast("usage_post_ratio", r.usage_post_ratio, 0.8),
-    atLeast("usage_batch_entries_per_s", r.usage_batch_entries_per_s, 50_000),
-    atLeast("usage_batch_ratio", r.usage_batch_ratio, 0.5),
-    below("summary_p95_ms_10m_366d", r.summary_p95_ms_10m_366d, 50),
-    below("summary_groupby_p95_ms", r.summary_groupby_p95_ms, 50),
-    below("series_p95_ms_10m_366d", r.series_p95_ms_10m_366d, 50),
-  ];
+/** What a run's answers and its database agree on, ID by ID. */
+export interface IdentityMatch {
+  acknowledged: number;
+  stored: number;
+  /** Acknowledged IDs the database does not hold: writes lost after a success. */
+  missing: number;
+  /** IDs acknowledged more than once, or stored more than once. */
+  duplicated: number;
+  /** Stored IDs nobody was told about: requests still in flight when a load ended. */
+  unacknowledged: number;
+  /** How many of those a run may leave (one per connection and load). */
+  inFlight: number;
+  ok: boolean;
 }
 
-function storedAsAcknowledged(what: string, stored: number, acknowledged: number, inFlight: number): CheckVerdict {
+/** Every acknowledged ID stored exactly once, and no more unacknowledged ones than requests were left in flight. */
+export function matchByIdentity(
+  acknowledged: Iterable<string | number>,
+  stored: Iterable<string | number>,
+  inFlight: number,
+  storedTwice = 0,
+): IdentityMatch {
+  const told = new Set<string | number>();
+  let duplicated = storedTwice;
+  let acknowledgedCount = 0;
+  for (const id of acknowledged) {
+    acknowledgedCount++;
+    if (told.has(id)) duplicated++;
+    told.add(id);
+  }
+  const held = new Set<string | number>();
+  let storedCount = 0;
+  let unacknowledged = 0;
+  for (const id of stored) {
+    storedCount++;
+    if (held.has(id)) duplicated++;
+    held.add(id);
+    if (!told.has(id)) unacknowledged++;
+  }
+  let missing = 0;
+  for (const id of told) if (!held.has(id)) missing++;
   return {
-    check: `${what}: every acknowledged one stored, nothing else`,
-    ok: stored >= acknowledged && stored <= acknowledged + inFlight,
-    detail: `${stored} stored, ${acknowledged} acknowledged, up to ${inFlight} unanswered at the end`,
+    acknowledged: acknowledgedCount,
+    stored: storedCount,
+    missing,
+    duplicated,
+    unacknowledged,
+    inFlight,
+    ok: missing === 0 && duplicated === 0 && unacknowledged <= inFlight,
   };
+}
+
+export const describeTarget = (t: Target): string =>
+  t.atLeast !== undefined
+    ? `>= ${t.atLeast.toLocaleString("en-GB")}`
+    : t.atMost !== undefined
+      ? `<= ${t.atMost.toLocaleString("en-GB")}`
+      : `< ${(t.below ?? Number.NaN).toLocaleString("en-GB")}`;
+
+export function meets(t: Target, value: number): boolean {
+  if (t.atLeast !== undefined) return value >= t.atLeast;
+  if (t.atMost !== undefined) return value <= t.atMost;
+  return value < (t.below ?? Number.NaN);
+}
+
+/** Every figure with a target, judged on its median; figures a run did not measure are not judged. */
+export function targets(figures: BenchResults["figures"]): TargetVerdict[] {
+  return FIGURES.flatMap((f) => {
+    if (!f.target) return [];
+    const s: Spread | undefined = figures[f.name];
+    return [
+      {
+        figure: f.name,
+        median: s?.median ?? null,
+        min: s?.min ?? null,
+        max: s?.max ?? null,
+        measurements: s?.values.length ?? 0,
+        target: describeTarget(f.target),
+        met: s ? meets(f.target, s.median) : null,
+      },
+    ];
+  });
 }
 
 const serverErrors = (r: LoadResult) => r.statuses["5xx"] ?? 0;
 
-/** What the database and the answers must agree on, and that nothing failed. */
-export function checks(r: BenchResults): CheckVerdict[] {
-  const { get, booking, usage, batch, contention } = r.details;
-  const loads: [string, LoadResult][] = [
-    ["GET timeslots", get.timeslots.rest],
-    ["GET products", get.products.rest],
-    ["POST booking", booking.load],
-    ["POST usage, one process", usage.one],
-    ["POST usage, two processes", usage.two],
-    ["POST usage batch", batch.api],
+function noFailures(name: string, load: LoadResult): CheckVerdict {
+  return {
+    check: `answered, no 5xx: ${name}`,
+    ok: load.requests > 0 && serverErrors(load) === 0 && load.errors === 0,
+    detail: `${load.requests} answers, ${serverErrors(load)} × 5xx, ${load.errors} connection errors or timeouts`,
+  };
+}
+
+function identity(what: string, m: IdentityMatch): CheckVerdict {
+  return {
+    check: `${what}: every acknowledged one stored exactly once, by ID`,
+    ok: m.ok,
+    detail: `${m.acknowledged} acknowledged, ${m.stored} stored, ${m.missing} missing, ${m.duplicated} duplicated, ${m.unacknowledged} unacknowledged (up to ${m.inFlight} in flight)`,
+  };
+}
+
+/** What the database and the answers must agree on, for the phases the run ran. */
+export function checks(details: BenchResults["details"]): CheckVerdict[] {
+  const out: CheckVerdict[] = [];
+  const { get, bookings, usage, batch, contention, capacity } = details;
+  get?.rounds.forEach((r, i) => {
+    out.push(noFailures(`GET timeslots, pair ${i + 1}`, r.timeslots.rest));
+    out.push(noFailures(`GET products, pair ${i + 1}`, r.products.rest));
     // A failing baseline would make its ratio meaningless (a ratio over nothing).
-    ["baseline GET timeslots", get.timeslots.baseline],
-    ["baseline GET products", get.products.baseline],
-    ["baseline POST usage", usage.baseline],
-    ["baseline POST usage batch", batch.baseline],
-  ];
-  const answered = contention.contention_sold + contention.refused;
-  return [
-    ...loads.map(([name, load]) => ({
-      check: `no 5xx: ${name}`,
-      ok: serverErrors(load) === 0 && load.errors === 0,
-      detail: `${serverErrors(load)} × 5xx, ${load.errors} connection errors or timeouts`,
-    })),
-    // Requests still in flight when a load phase ends may commit unanswered: at most one per connection.
-    storedAsAcknowledged("bookings", booking.created, booking.load.statuses["2xx"] ?? 0, r.settings.connections),
-    {
+    out.push(noFailures(`baseline GET timeslots, pair ${i + 1}`, r.timeslots.baseline));
+    out.push(noFailures(`baseline GET products, pair ${i + 1}`, r.products.baseline));
+  });
+  bookings?.rounds.forEach((r, i) => {
+    out.push(noFailures(`POST booking, pair ${i + 1}`, r.api.load));
+    for (const [side, phase] of [
+      ["API", r.api],
+      ["baseline", r.baseline],
+    ] as const) {
+      out.push(identity(`bookings (${side}, pair ${i + 1})`, phase.identity));
+      out.push({
+        check: `bookings (${side}, pair ${i + 1}): no attempt met a full timeslot`,
+        ok: phase.refused === 0 && phase.sold > 0,
+        detail: `${phase.sold} × 201, ${phase.refused} × 409`,
+      });
+    }
+  });
+  if (usage) {
+    usage.rounds.forEach((r, i) => {
+      out.push(noFailures(`POST usage, pair ${i + 1}`, r.api));
+      out.push(noFailures(`baseline POST usage, pair ${i + 1}`, r.baseline));
+    });
+    out.push(noFailures("POST usage, two processes", usage.two));
+    out.push(identity("usage entries (single POSTs)", usage.identity));
+  }
+  batch?.rounds.forEach((r, i) => {
+    out.push(noFailures(`POST usage batch, pair ${i + 1}`, r.api));
+    out.push(noFailures(`baseline POST usage batch, pair ${i + 1}`, r.baseline));
+    const acknowledged = (r.api.statuses["2xx"] ?? 0) * batch.entriesPerBatch;
+    const inFlight = batch.connections * batch.entriesPerBatch;
+    out.push({
+      check: `usage batch entries (pair ${i + 1}): every acknowledged one stored, nothing else`,
+      ok: r.apiRecorded >= acknowledged && r.apiRecorded <= acknowledged + inFlight,
+      detail: `${r.apiRecorded} stored, ${acknowledged} acknowledged, up to ${inFlight} unanswered at the end`,
+    });
+  });
+  if (contention) {
+    const answered = contention.contention_sold + contention.refused;
+    out.push({
       check: "rush: exactly the capacity sold",
       ok: contention.contention_sold === 20 && contention.places_taken === 20 && contention.confirmed_in_db === 20,
       detail: `${contention.contention_sold} × 201, places_taken ${contention.places_taken}, confirmed participants ${contention.confirmed_in_db}`,
-    },
-    {
+    });
+    out.push({
       check: "rush: every attempt answered 201 or 409",
       ok: answered === contention.attempts && Object.keys(contention.other).length === 0,
       detail: `${answered} of ${contention.attempts}${Object.keys(contention.other).length ? `, other: ${JSON.stringify(contention.other)}` : ""}`,
-    },
-    storedAsAcknowledged(
-      "usage batch entries",
-      batch.apiRecorded,
-      (batch.api.statuses["2xx"] ?? 0) * batch.entriesPerBatch,
-      batch.connections * batch.entriesPerBatch,
-    ),
-  ];
+    });
+  }
+  for (const [after, count] of Object.entries(capacity)) {
+    out.push({
+      check: `no timeslot over its capacity after ${after}`,
+      ok: count === 0,
+      detail: `${count} timeslots hold more places or confirmed participants than their capacity`,
+    });
+  }
+  return out;
 }

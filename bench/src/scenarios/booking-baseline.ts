@@ -1,119 +1,87 @@
 import pg from "pg";
 
-import { percentile } from "../percentile.ts";
+import { saleStatement } from "@slotwise/db";
+
+import { latencyByStatus } from "../load.ts";
 import type { BenchStack } from "../stack.ts";
+import { BOOKING_CONNECTIONS, identityOf, phaseTag, type CatalogueSlot, type SalesPhase } from "./booking.ts";
 
-export interface BookingBaselineResult {
-  committed: number;
-  refused: number;
-  tps: number;
-  p99: number;
-}
-
-interface Slot {
-  id: number;
-  product_id: number;
-  operator_id: number;
-  partner_id: number;
-  currency: string;
-  price_amount: number;
-}
+/** The API process's pool (apps/api/src/main.ts): the baseline books through one of the same size. */
+export const API_POOL_SIZE = 20;
 
 /**
- * What PostgreSQL itself allows on this machine for a booking's writes: `connections` plain `pg`
- * clients, each running one transaction after another with the statements a booking makes (the
- * conditional capacity update, the booking row, its history row, its confirmation and reminder
- * e-mails), durably, on random open timeslots. No HTTP, no validation, no ORM: the ceiling a
- * booking through the API is measured against (`booking_db_ratio`).
+ * The best a plain `pg` client does for the API's work: `BOOKING_CONNECTIONS` workers at once,
+ * as many as the API's HTTP connections, each sending the very statement the API sends for a
+ * sale (packages/db `saleStatement`: the conditional UPDATE, the booking, its history and its
+ * e-mails in one statement), prepared once per connection, through a pool the size of the
+ * API's, on a random catalogue timeslot. No HTTP, no validation, no lookup: what remains of
+ * a booking's time is the database's and the driver's, so `booking_db_ratio` prices what the
+ * API adds and nothing else.
  */
-export async function bookingBaseline(
-  stack: BenchStack,
-  connections: number,
-  seconds: number,
-): Promise<BookingBaselineResult> {
-  const pool = new pg.Pool({ connectionString: stack.databaseUrl, max: connections });
-  const { rows: slots } = await pool.query<Slot>(
-    `SELECT t.id, t.product_id, p.operator_id, pa.id AS partner_id, p.currency, p.price_amount
-       FROM timeslots t JOIN products p ON p.id = t.product_id JOIN operators o ON o.id = p.operator_id
-       JOIN partners pa ON pa.operator_id = o.id AND pa.slug = 'acme-travel'
-      WHERE o.slug = 'demo' AND p.active AND NOT t.closed AND t.starts_at > now() + interval '2 days'`,
-  );
-  const latencies: number[] = [];
-  let refused = 0;
+export async function bookingBaseline(stack: BenchStack, slots: CatalogueSlot[], seconds: number): Promise<SalesPhase> {
+  const pool = new pg.Pool({ connectionString: stack.databaseUrl, max: API_POOL_SIZE });
+  const [partner] = await stack.db.$queryRaw<{ id: number }[]>`
+    SELECT id FROM partners WHERE operator_id = ${stack.operatorId} AND slug = 'acme-travel'`;
+  const tag = phaseTag("pg");
+  const acknowledged: string[] = [];
+  const answers: [number, number][] = [];
   let n = 0;
   const until = performance.now() + seconds * 1000;
-  const one = async (client: pg.PoolClient) => {
-    const slot = slots[Math.floor(Math.random() * slots.length)];
-    if (!slot) throw new Error("no open timeslots to book");
-    const i = n++;
-    const reference = `BB${String(i).padStart(8, "0")}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+  const one = async () => {
+    const slot = slots[Math.floor(Math.random() * slots.length)] ?? slots[0];
+    if (!slot) throw new Error("no catalogue");
+    const i = ++n;
+    const price = slot.product.priceAmount;
+    const statement = saleStatement({
+      product: slot.product,
+      timeslotId: slot.id,
+      startsAt: slot.startsAt,
+      priced: {
+        participants: 1,
+        units: [{ UnitID: "adult", Label: "Adult", Quantity: 1, Price: price }],
+        totalAmount: price,
+      },
+      customer: {
+        firstName: "Bench",
+        lastName: `Customer${i}`,
+        email: `bench${i}@example.com`,
+        phone: "+351912345678",
+      },
+      source: "PARTNER",
+      partnerId: partner?.id ?? null,
+      paymentReference: `${tag}-${i}`,
+      answers: [],
+      waiverStatus: "complete",
+      actor: "partner:acme-travel",
+      now: new Date(),
+    });
     const started = performance.now();
-    await client.query("BEGIN");
-    const taken = await client.query<{ starts_at: Date }>(
-      `UPDATE timeslots SET places_taken = places_taken + 1, updated_at = now()
-        WHERE id = $1 AND NOT closed AND starts_at > now() AND places_taken + 1 <= capacity RETURNING starts_at`,
-      [slot.id],
-    );
-    const startsAt = taken.rows[0]?.starts_at;
-    if (!startsAt) {
-      await client.query("ROLLBACK");
-      refused++;
-      return;
-    }
-    const booking = await client.query<{ id: number }>(
-      `INSERT INTO bookings (reference, operator_id, product_id, timeslot_id, starts_at, source, partner_id, payment_reference,
-                             participants, units, total_amount, currency, customer_first_name, customer_last_name,
-                             customer_email, customer_phone, status, waiver_status, answers)
-       VALUES ($1, $2, $3, $4, $5, 'PARTNER', $12, $6, 1, $7, $8, $9, 'Bench', $10, $11, '+351912345678', 'CONFIRMED', 'COMPLETE', '[]')
-       RETURNING id`,
-      [
-        reference,
-        slot.operator_id,
-        slot.product_id,
-        slot.id,
-        startsAt,
-        `BENCH-${i}`,
-        JSON.stringify([{ UnitID: "adult", Label: "Adult", Quantity: 1, Price: slot.price_amount }]),
-        slot.price_amount,
-        slot.currency,
-        `Customer${i}`,
-        `bench${i}@example.com`,
-        slot.partner_id,
-      ],
-    );
-    const bookingId = booking.rows[0]?.id;
-    await client.query(
-      `INSERT INTO booking_events (booking_id, type, actor, detail) VALUES ($1, 'created', 'partner:acme-travel', $2)`,
-      [bookingId, JSON.stringify({ participants: 1, source: "PARTNER" })],
-    );
-    await client.query(
-      `INSERT INTO outbox_emails (operator_id, kind, dedupe_key, to_address, subject, text_body, booking_id, send_after)
-       VALUES ($1, 'BOOKING_CONFIRMATION', $2, $4, 'Your booking ' || $5, 'Dear Bench, your booking is confirmed.', $3, now()),
-              ($1, 'BOOKING_REMINDER', $6, $4, 'Reminder: ' || $5, 'Dear Bench, see you soon.', $3, $7::timestamptz - interval '24 hours')`,
-      [
-        slot.operator_id,
-        `confirmation:${reference}`,
-        bookingId,
-        `bench${i}@example.com`,
-        reference,
-        `reminder:${reference}:${startsAt.toISOString()}`,
-        startsAt,
-      ],
-    );
-    await client.query("COMMIT");
-    latencies.push(performance.now() - started);
+    const { rows } = await pool.query<{ reference: string }>({
+      name: "bench_sale",
+      text: statement.text,
+      values: statement.values,
+    });
+    const ms = performance.now() - started;
+    const reference = rows[0]?.reference;
+    if (reference) acknowledged.push(reference);
+    answers.push([reference ? 201 : 409, ms]);
   };
   await Promise.all(
-    Array.from({ length: connections }, async () => {
-      const client = await pool.connect();
-      try {
-        while (performance.now() < until) await one(client);
-      } finally {
-        client.release();
-      }
+    Array.from({ length: BOOKING_CONNECTIONS }, async () => {
+      while (performance.now() < until) await one();
     }),
   );
   await pool.end();
-  latencies.sort((a, b) => a - b);
-  return { committed: latencies.length, refused, tps: latencies.length / seconds, p99: percentile(latencies, 99) };
+  const byStatus = latencyByStatus(answers);
+  return {
+    tag,
+    sold: acknowledged.length,
+    sold_per_s: acknowledged.length / seconds,
+    refused: byStatus["4xx"]?.count ?? 0,
+    // Every statement is awaited before the phase ends: none can be stored unanswered.
+    identity: await identityOf(stack, tag, acknowledged, 0),
+    sale_p50_ms: byStatus["2xx"]?.p50 ?? Number.NaN,
+    sale_p99_ms: byStatus["2xx"]?.p99 ?? Number.NaN,
+    refusal_p99_ms: byStatus["4xx"]?.p99 ?? null,
+  };
 }

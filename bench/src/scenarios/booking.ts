@@ -1,25 +1,134 @@
-import { bookableTargets } from "@slotwise/testing/load-generator";
+import { randomUUID } from "node:crypto";
+
+import { instantToLocal } from "@slotwise/core";
 
 import { load, type LoadResult } from "../load.ts";
 import type { BenchStack } from "../stack.ts";
+import { matchByIdentity, type IdentityMatch } from "../verdict.ts";
 
-export interface BookingResult {
-  load: LoadResult;
-  created: number;
-  booking_rps: number;
-  booking_p99_ms: number;
-  slots: number;
+/** HTTP connections booking at once, and the plain-`pg` workers of the baseline. */
+export const BOOKING_CONNECTIONS = 50;
+/**
+ * Free places every bench timeslot gets before each booking phase: far more than a phase can
+ * sell on one timeslot, so that no attempt of either side ever meets a full one and both sides
+ * start from the same catalogue.
+ */
+export const PLACES_PER_PHASE = 100_000;
+
+/** A timeslot the bench books into, as the API and the baseline each address it. */
+export interface CatalogueSlot {
+  id: number;
+  startsAt: Date;
+  activityId: string;
+  date: string;
+  time: string;
+  product: {
+    id: number;
+    operatorId: number;
+    name: string;
+    timeZone: string;
+    currency: string;
+    bookingCutoffMinutes: number;
+    priceAmount: number;
+  };
 }
 
-/** Request bodies booking one place on a random open timeslot of the coming weeks. */
-export async function bookingBodies(stack: BenchStack): Promise<{ body: () => string; slots: number }> {
-  const targets = await bookableTargets(stack.db);
+/** The demo operator's open timeslots two days ahead and later: the catalogue of every booking phase. */
+export async function bookingCatalogue(stack: BenchStack): Promise<CatalogueSlot[]> {
+  const slots = await stack.db.timeslot.findMany({
+    where: {
+      closed: false,
+      startsAt: { gt: new Date(Date.now() + 2 * 86_400_000) },
+      product: { operatorId: stack.operatorId, active: true, maxParticipants: { gte: 1 } },
+    },
+    include: { product: true },
+    orderBy: { id: "asc" },
+  });
+  if (slots.length === 0) throw new Error("no open timeslots to book");
+  return slots.map((s) => ({
+    id: s.id,
+    startsAt: s.startsAt,
+    activityId: s.product.activityId,
+    ...instantToLocal(s.startsAt, s.product.timeZone),
+    product: {
+      id: s.product.id,
+      operatorId: s.product.operatorId,
+      name: s.product.name,
+      timeZone: s.product.timeZone,
+      currency: s.product.currency,
+      bookingCutoffMinutes: s.product.bookingCutoffMinutes,
+      priceAmount: s.product.priceAmount,
+    },
+  }));
+}
+
+/** Gives every catalogue timeslot the same free places, whatever the phases before it sold. */
+export async function resetPlaces(stack: BenchStack, slots: CatalogueSlot[]): Promise<void> {
+  await stack.db.$executeRaw`
+    UPDATE timeslots SET capacity = places_taken + ${PLACES_PER_PHASE}
+     WHERE id = ANY(${slots.map((s) => s.id)}::int[])`;
+}
+
+/** What the database holds of one phase's sales, by the tag each request's PaymentReference carries. */
+export interface StoredSales {
+  /** References of the bookings stored with this phase's tag. */
+  references: string[];
+  /** PaymentReferences stored more than once: one request sold twice. */
+  duplicatedRequests: number;
+}
+
+export async function storedSales(stack: BenchStack, tag: string): Promise<StoredSales> {
+  const rows = await stack.db.$queryRaw<{ reference: string; payment_reference: string }[]>`
+    SELECT reference, payment_reference FROM bookings WHERE payment_reference LIKE ${`${tag}-%`}`;
+  const requests = new Set(rows.map((r) => r.payment_reference));
+  return { references: rows.map((r) => r.reference), duplicatedRequests: rows.length - requests.size };
+}
+
+/** One side's acknowledged references against its stored bookings; `inFlight` requests may be stored unanswered. */
+export async function identityOf(
+  stack: BenchStack,
+  tag: string,
+  acknowledged: string[],
+  inFlight: number,
+): Promise<IdentityMatch> {
+  const stored = await storedSales(stack, tag);
+  return matchByIdentity(acknowledged, stored.references, inFlight, stored.duplicatedRequests);
+}
+
+/** Timeslots anywhere in the database holding more than their capacity (the CHECK constraint should make it 0). */
+export async function overCapacity(stack: BenchStack): Promise<number> {
+  const [row] = await stack.db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM timeslots t
+     WHERE t.places_taken > t.capacity
+        OR (SELECT coalesce(sum(b.participants), 0) FROM bookings b
+             WHERE b.timeslot_id = t.id AND b.status IN ('CONFIRMED', 'ON_HOLD')) > t.capacity`;
+  return row?.n ?? 0;
+}
+
+/** One side's booking phase: what it was told, and what it sold. */
+export interface SalesPhase {
+  /** The tag of this phase's PaymentReferences. */
+  tag: string;
+  /** Sales per second (201s, or committed statements for the baseline). */
+  sold_per_s: number;
+  sold: number;
+  refused: number;
+  /** The references the side was told are sold, against the bookings stored with its tag. */
+  identity: IdentityMatch;
+  /** Latency percentiles of successful sales only, and of refusals. */
+  sale_p50_ms: number;
+  sale_p99_ms: number;
+  refusal_p99_ms: number | null;
+}
+
+/** Request bodies booking one place on a random catalogue timeslot, each with a PaymentReference `${tag}-n`. */
+export function bookingBodies(slots: CatalogueSlot[], tag: string): () => string {
   let n = 0;
-  const body = () => {
-    const t = targets[Math.floor(Math.random() * targets.length)] ?? targets[0];
+  return () => {
+    const t = slots[Math.floor(Math.random() * slots.length)] ?? slots[0];
     n++;
     return JSON.stringify({
-      ActivityID: t?.ActivityID,
+      ActivityID: t?.activityId,
       Date: t?.date,
       Time: t?.time,
       Participants: 1,
@@ -29,24 +138,53 @@ export async function bookingBodies(stack: BenchStack): Promise<{ body: () => st
         Email: `bench${n}@example.com`,
         Phone: "+351912345678",
       },
-      PaymentReference: `BENCH-${n}`,
+      PaymentReference: `${tag}-${n}`,
     });
   };
-  return { body, slots: targets.length };
 }
 
-/** POST booking, one place at a time, each request on a random open timeslot. */
-export async function bookings(stack: BenchStack, api: string, seconds: number): Promise<BookingResult> {
-  const { body, slots } = await bookingBodies(stack);
-  const before = await stack.db.booking.count();
+export const phaseTag = (side: string) => `B${side}${randomUUID().slice(0, 8)}`;
+
+/** The API's side: POST booking, one place at a time, each request on a random catalogue timeslot. */
+export async function apiBookings(
+  stack: BenchStack,
+  api: string,
+  slots: CatalogueSlot[],
+  seconds: number,
+): Promise<SalesPhase & { load: LoadResult }> {
+  const tag = phaseTag("api");
+  const acknowledged: string[] = [];
   const result = await load({
     url: `${api}/api/v2/ota/acme-travel/booking`,
     method: "POST",
     headers: { authorization: `Bearer ${stack.keys.ota}` },
-    body,
-    connections: 50,
+    body: bookingBodies(slots, tag),
+    connections: BOOKING_CONNECTIONS,
     seconds,
+    onAnswer: (status, body) => {
+      if (status !== 201) return;
+      const reference = (JSON.parse(body) as { data?: { Reference?: string } }).data?.Reference;
+      if (reference) acknowledged.push(reference);
+    },
   });
-  const created = (await stack.db.booking.count()) - before;
-  return { load: result, created, booking_rps: created / seconds, booking_p99_ms: result.p99, slots };
+  const sales = result.latencyByStatus?.["2xx"];
+  const refusals = result.latencyByStatus?.["4xx"];
+  return {
+    tag,
+    load: result,
+    sold: acknowledged.length,
+    sold_per_s: acknowledged.length / seconds,
+    refused: result.statuses["4xx"] ?? 0,
+    identity: await identityOf(stack, tag, acknowledged, BOOKING_CONNECTIONS),
+    sale_p50_ms: sales?.p50 ?? Number.NaN,
+    sale_p99_ms: sales?.p99 ?? Number.NaN,
+    refusal_p99_ms: refusals?.p99 ?? null,
+  };
+}
+
+/** One pair: the API's phase, then the baseline's, each on a catalogue reset to the same free places. */
+export interface BookingRound {
+  api: SalesPhase & { load: LoadResult };
+  baseline: SalesPhase;
+  ratio: number;
 }

@@ -1,9 +1,10 @@
 import { addDays, startOfLocalDay, todayIn } from "@slotwise/core";
 
 import { load, type LoadResult } from "../load.ts";
+import { spread, type Spread } from "../percentile.ts";
 import type { BenchStack } from "../stack.ts";
 
-interface RouteResult {
+interface RouteRound {
   rest: LoadResult;
   baseline: LoadResult;
   /** The baseline answering from memory, as the API answers from its read cache. */
@@ -12,25 +13,35 @@ interface RouteResult {
   layerRatio: number;
 }
 
-export interface RestGetResult {
-  timeslots: RouteResult;
-  products: RouteResult;
+/** One pair: each route through the REST layer and through both baselines, one after the other. */
+export interface RestGetRound {
+  timeslots: RouteRound;
+  products: RouteRound;
+  /** The lower of the two routes' ratios. */
   rest_get_ratio: number;
-  /** Against the cached baseline: what the layers themselves cost. */
   rest_get_layer_ratio: number;
+}
+
+export interface RestGetResult {
+  rounds: RestGetRound[];
+  rest_get_ratio: Spread;
+  /** Against the cached baseline: what the layers themselves cost. */
+  rest_get_layer_ratio: Spread;
 }
 
 /**
  * Partners poll availability: GET timeslots (cycling over every activity and the next 30
  * days) and GET products, through the REST layer and through the baseline route, 50
- * connections each, one after the other in the same run; then the same against the
- * baseline's cached routes, which answer from memory as the API does.
+ * connections each; then the same against the baseline's cached routes, which answer from
+ * memory as the API does. `pairs` rounds, each measuring API and baselines one after the
+ * other, so that each ratio comes with its spread.
  */
 export async function restGet(
   stack: BenchStack,
   api: string,
   baseline: string,
   seconds: number,
+  pairs: number,
 ): Promise<RestGetResult> {
   const products = await stack.db.product.findMany({ where: { operatorId: stack.operatorId, active: true } });
   const restPaths: string[] = [];
@@ -54,30 +65,38 @@ export async function restGet(
   // Every path once, so the cached routes' measured phase answers from memory only.
   await load({ url: baseline, paths: cachedPaths, connections, seconds: 2 });
   await load({ url: `${baseline}/cached/products`, connections, seconds: 1 });
-  const cachedTimeslots = await load({ url: baseline, paths: cachedPaths, connections, seconds });
-  const baseTimeslots = await load({ url: baseline, paths: basePaths, connections, seconds });
-  const restTimeslots = await load({ url: api, paths: restPaths, headers: auth, connections, seconds });
-  const cachedProducts = await load({ url: `${baseline}/cached/products`, connections, seconds });
-  const baseProducts = await load({ url: `${baseline}/products`, connections, seconds });
-  const restProducts = await load({
-    url: `${api}/api/v2/ota/acme-travel/products`,
-    headers: auth,
-    connections,
-    seconds,
-  });
-  const route = (rest: LoadResult, base: LoadResult, cached: LoadResult): RouteResult => ({
+  const route = (rest: LoadResult, base: LoadResult, cached: LoadResult): RouteRound => ({
     rest,
     baseline: base,
     cached,
     ratio: rest.rps / base.rps,
     layerRatio: rest.rps / cached.rps,
   });
-  const timeslots = route(restTimeslots, baseTimeslots, cachedTimeslots);
-  const productsResult = route(restProducts, baseProducts, cachedProducts);
+  const rounds: RestGetRound[] = [];
+  for (let pair = 0; pair < pairs; pair++) {
+    const restTimeslots = await load({ url: api, paths: restPaths, headers: auth, connections, seconds });
+    const cachedTimeslots = await load({ url: baseline, paths: cachedPaths, connections, seconds });
+    const baseTimeslots = await load({ url: baseline, paths: basePaths, connections, seconds });
+    const restProducts = await load({
+      url: `${api}/api/v2/ota/acme-travel/products`,
+      headers: auth,
+      connections,
+      seconds,
+    });
+    const cachedProducts = await load({ url: `${baseline}/cached/products`, connections, seconds });
+    const baseProducts = await load({ url: `${baseline}/products`, connections, seconds });
+    const timeslots = route(restTimeslots, baseTimeslots, cachedTimeslots);
+    const productsRound = route(restProducts, baseProducts, cachedProducts);
+    rounds.push({
+      timeslots,
+      products: productsRound,
+      rest_get_ratio: Math.min(timeslots.ratio, productsRound.ratio),
+      rest_get_layer_ratio: Math.min(timeslots.layerRatio, productsRound.layerRatio),
+    });
+  }
   return {
-    timeslots,
-    products: productsResult,
-    rest_get_ratio: Math.min(timeslots.ratio, productsResult.ratio),
-    rest_get_layer_ratio: Math.min(timeslots.layerRatio, productsResult.layerRatio),
+    rounds,
+    rest_get_ratio: spread(rounds.map((r) => r.rest_get_ratio)),
+    rest_get_layer_ratio: spread(rounds.map((r) => r.rest_get_layer_ratio)),
   };
 }

@@ -4,21 +4,28 @@ import { compactUsageFully } from "@slotwise/db/testing";
 import type { ApiProcess } from "@slotwise/testing/processes";
 
 import { load, type LoadResult } from "../load.ts";
+import { spread, type Spread } from "../percentile.ts";
 import type { BenchStack } from "../stack.ts";
+
+/** One pair: the API, then the baseline, each from a settled database. */
+export interface UsageBatchRound {
+  api: LoadResult;
+  baseline: LoadResult;
+  /** Entries in 2xx answers per second. */
+  apiEntriesPerS: number;
+  baselineEntriesPerS: number;
+  /** Rows the database holds afterwards for each side's EventIDs: every entry sent and answered is recorded once. */
+  apiRecorded: number;
+  baselineRecorded: number;
+  ratio: number;
+}
 
 export interface UsageBatchResult {
   entriesPerBatch: number;
   connections: number;
-  baseline: LoadResult;
-  api: LoadResult;
-  /** Entries in 2xx answers per second. */
-  baselineEntriesPerS: number;
-  apiEntriesPerS: number;
-  /** Rows the database holds afterwards for each side's EventIDs: every entry sent and answered is recorded once. */
-  baselineRecorded: number;
-  apiRecorded: number;
-  usage_batch_entries_per_s: number;
-  usage_batch_ratio: number;
+  rounds: UsageBatchRound[];
+  usage_batch_entries_per_s: Spread;
+  usage_batch_ratio: Spread;
 }
 
 export const BATCH_ENTRIES = 1_000;
@@ -78,35 +85,49 @@ async function recorded(stack: BenchStack, side: string): Promise<number> {
 
 /**
  * POST /usage/meters/batch through one API process against the baseline's plain `pg` insert
- * of the same bodies (same statement shape, EventIDs claimed the same way), same connections.
- * Afterwards the batch meters are removed (entries and any rollups the worker made of them) and
- * the table vacuumed, so the summary and series datasets that follow are the bulk-loaded ones.
+ * of the same bodies (same statement shape, EventIDs claimed the same way), same connections,
+ * `pairs` times. Afterwards the batch meters are removed (entries and any rollups the worker
+ * made of them) and the table vacuumed, so the summary and series datasets that follow are the
+ * bulk-loaded ones.
  */
 export async function usageBatch(
   stack: BenchStack,
   api: ApiProcess,
   baseline: string,
   seconds: number,
+  pairs: number,
 ): Promise<UsageBatchResult> {
   const headers = { authorization: `Bearer ${stack.keys.usageWrite}` };
   const url = `${api.base}/api/v2/usage/meters/batch`;
   const common = { method: "POST" as const, connections: CONNECTIONS };
   await load({ ...common, url, headers, body: batchBodies("warm"), seconds: 2 });
-  await settle(stack);
-  const baselineResult = await load({ ...common, url: `${baseline}/usage/batch`, body: batchBodies("pg"), seconds });
-  await settle(stack);
-  const apiResult = await load({ ...common, url, headers, body: batchBodies("api"), seconds });
+  const rounds: UsageBatchRound[] = [];
+  for (let pair = 0; pair < pairs; pair++) {
+    await settle(stack);
+    const apiResult = await load({ ...common, url, headers, body: batchBodies(`api${pair}`), seconds });
+    await settle(stack);
+    const baselineResult = await load({
+      ...common,
+      url: `${baseline}/usage/batch`,
+      body: batchBodies(`pg${pair}`),
+      seconds,
+    });
+    rounds.push({
+      api: apiResult,
+      baseline: baselineResult,
+      apiEntriesPerS: entriesPerS(apiResult),
+      baselineEntriesPerS: entriesPerS(baselineResult),
+      apiRecorded: await recorded(stack, `api${pair}`),
+      baselineRecorded: await recorded(stack, `pg${pair}`),
+      ratio: entriesPerS(apiResult) / entriesPerS(baselineResult),
+    });
+  }
   const result: UsageBatchResult = {
     entriesPerBatch: BATCH_ENTRIES,
     connections: CONNECTIONS,
-    baseline: baselineResult,
-    api: apiResult,
-    baselineEntriesPerS: entriesPerS(baselineResult),
-    apiEntriesPerS: entriesPerS(apiResult),
-    baselineRecorded: await recorded(stack, "pg"),
-    apiRecorded: await recorded(stack, "api"),
-    usage_batch_entries_per_s: entriesPerS(apiResult),
-    usage_batch_ratio: entriesPerS(apiResult) / entriesPerS(baselineResult),
+    rounds,
+    usage_batch_entries_per_s: spread(rounds.map((r) => r.apiEntriesPerS)),
+    usage_batch_ratio: spread(rounds.map((r) => r.ratio)),
   };
   await stack.db
     .$executeRaw`DELETE FROM usage_entries WHERE operator_id = ${stack.operatorId} AND meter = ANY(${METERS}::text[])`;

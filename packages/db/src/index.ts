@@ -18,7 +18,7 @@ export {
 export { scopeFromDb, scopeToDb } from "./api-keys/scopes.ts";
 export { hashApiKey } from "./api-keys/hash-api-key.ts";
 export * from "./catalog/products.ts";
-export { sellBooking } from "./bookings/sell-booking.ts";
+export { saleStatement, sellBooking } from "./bookings/sell-booking.ts";
 export { applyBookingCancellation, cancelBookingInTx } from "./bookings/cancel-booking.ts";
 export { confirmHoldInTx, type HoldConfirmation } from "./bookings/confirm-hold.ts";
 export { changeBookingInTx, type BookingChange } from "./bookings/change-booking.ts";

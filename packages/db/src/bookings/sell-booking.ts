@@ -24,7 +24,7 @@ import { placesFit } from "./take-places.ts";
 export async function sellBooking(db: Db, input: NewBooking): Promise<Booking> {
   const { priced, product, now } = input;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const [booking] = await insertBooking(db, input);
+    const [booking] = await queryRows<Booking>(db, saleStatement(input));
     if (booking) return booking;
     const slot = await db.timeslot.findUniqueOrThrow({ where: { id: input.timeslotId } });
     const refusal = placesRefusal(slot, priced.participants, product.bookingCutoffMinutes, now);
@@ -39,7 +39,11 @@ export async function sellBooking(db: Db, input: NewBooking): Promise<Booking> {
 /** Tries at a sale whose places keep being taken and freed between its UPDATE and its read. */
 const MAX_ATTEMPTS = 3;
 
-function insertBooking(db: Db, input: NewBooking) {
+/**
+ * The one statement a sale sends: exported so that the bench's plain-`pg` baseline sends the
+ * very same statement and its ratio prices only what the API adds around it.
+ */
+export function saleStatement(input: NewBooking): Prisma.Sql {
   const { product, now, priced, customer, holdUntil, startsAt } = input;
   const reference = newBookingReference(input.random);
   const expiresAt = holdUntil ? holdEnd(holdUntil, startsAt) : null;
@@ -64,9 +68,7 @@ function insertBooking(db: Db, input: NewBooking) {
     source: input.source,
     ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
   };
-  return queryRows<Booking>(
-    db,
-    Prisma.sql`
+  return Prisma.sql`
     WITH taken AS (
       UPDATE timeslots SET places_taken = places_taken + ${priced.participants}, updated_at = ${now}
        WHERE id = ${input.timeslotId} AND starts_at = ${startsAt}
@@ -111,6 +113,5 @@ function insertBooking(db: Db, input: NewBooking) {
            customer_email AS "customerEmail", customer_phone AS "customerPhone", status, expires_at AS "expiresAt",
            waiver_status AS "waiverStatus", answers, created_at AS "createdAt", updated_at AS "updatedAt",
            cancelled_at AS "cancelledAt", search_text AS "searchText"
-      FROM booking`,
-  );
+      FROM booking`;
 }
