@@ -55,6 +55,7 @@ const phase = (sold: number, refused: number, ok = true): SalesPhase => ({
   sale_p50_ms: 1,
   sale_p99_ms: 2,
   refusal_p99_ms: null,
+  cpu_ms_per_sale: 1,
 });
 
 test("only the phases run are judged, and each booking side must sell without meeting a full timeslot", () => {

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 
 import { instantToLocal } from "@slotwise/core";
+import type { ApiProcess } from "@slotwise/testing/processes";
 
+import { cpuMs } from "../cpu.ts";
 import { load, type LoadResult } from "../load.ts";
 import type { BenchStack } from "../stack.ts";
 import { matchByIdentity, type IdentityMatch } from "../verdict.ts";
@@ -119,6 +121,8 @@ export interface SalesPhase {
   sale_p50_ms: number;
   sale_p99_ms: number;
   refusal_p99_ms: number | null;
+  /** CPU of the side's own process per sale: the API process, or the baseline's client. */
+  cpu_ms_per_sale: number;
 }
 
 /** Request bodies booking one place on a random catalogue timeslot, each with a PaymentReference `${tag}-n`. */
@@ -148,14 +152,16 @@ export const phaseTag = (side: string) => `B${side}${randomUUID().slice(0, 8)}`;
 /** The API's side: POST booking, one place at a time, each request on a random catalogue timeslot. */
 export async function apiBookings(
   stack: BenchStack,
-  api: string,
+  api: ApiProcess,
   slots: CatalogueSlot[],
   seconds: number,
 ): Promise<SalesPhase & { load: LoadResult }> {
   const tag = phaseTag("api");
   const acknowledged: string[] = [];
+  const pid = api.child.pid ?? 0;
+  const cpuBefore = await cpuMs(pid);
   const result = await load({
-    url: `${api}/api/v2/ota/acme-travel/booking`,
+    url: `${api.base}/api/v2/ota/acme-travel/booking`,
     method: "POST",
     headers: { authorization: `Bearer ${stack.keys.ota}` },
     body: bookingBodies(slots, tag),
@@ -167,6 +173,7 @@ export async function apiBookings(
       if (reference) acknowledged.push(reference);
     },
   });
+  const cpu = (await cpuMs(pid)) - cpuBefore;
   const sales = result.latencyByStatus?.["2xx"];
   const refusals = result.latencyByStatus?.["4xx"];
   return {
@@ -179,6 +186,7 @@ export async function apiBookings(
     sale_p50_ms: sales?.p50 ?? Number.NaN,
     sale_p99_ms: sales?.p99 ?? Number.NaN,
     refusal_p99_ms: refusals?.p99 ?? null,
+    cpu_ms_per_sale: cpu / Math.max(1, acknowledged.length),
   };
 }
 
