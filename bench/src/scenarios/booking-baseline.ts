@@ -80,6 +80,7 @@ export async function bookingBaseline(stack: BenchStack, slots: CatalogueSlot[],
     sold: acknowledged.length,
     sold_per_s: acknowledged.length / seconds,
     refused: byStatus["4xx"]?.count ?? 0,
+    refusedBy: byStatus["4xx"] ? { 409: byStatus["4xx"].count } : {},
     // Every statement is awaited before the phase ends: none can be stored unanswered.
     identity: await identityOf(stack, tag, acknowledged, 0),
     sale_p50_ms: byStatus["2xx"]?.p50 ?? Number.NaN,

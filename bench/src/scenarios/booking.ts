@@ -41,7 +41,8 @@ export async function bookingCatalogue(stack: BenchStack): Promise<CatalogueSlot
     where: {
       closed: false,
       startsAt: { gt: new Date(Date.now() + 2 * 86_400_000) },
-      product: { operatorId: stack.operatorId, active: true, maxParticipants: { gte: 1 } },
+      // One place per booking: only products that sell a single place.
+      product: { operatorId: stack.operatorId, active: true, minParticipants: { lte: 1 }, maxParticipants: { gte: 1 } },
     },
     include: { product: true },
     orderBy: { id: "asc" },
@@ -115,6 +116,8 @@ export interface SalesPhase {
   sold_per_s: number;
   sold: number;
   refused: number;
+  /** Answers other than 201, by status: what refused them. */
+  refusedBy: Record<string, number>;
   /** The references the side was told are sold, against the bookings stored with its tag. */
   identity: IdentityMatch;
   /** Latency percentiles of successful sales only, and of refusals. */
@@ -158,6 +161,7 @@ export async function apiBookings(
 ): Promise<SalesPhase & { load: LoadResult }> {
   const tag = phaseTag("api");
   const acknowledged: string[] = [];
+  const refusedBy: Record<string, number> = {};
   const pid = api.child.pid ?? 0;
   const cpuBefore = await cpuMs(pid);
   const result = await load({
@@ -168,7 +172,10 @@ export async function apiBookings(
     connections: BOOKING_CONNECTIONS,
     seconds,
     onAnswer: (status, body) => {
-      if (status !== 201) return;
+      if (status !== 201) {
+        refusedBy[status] = (refusedBy[status] ?? 0) + 1;
+        return;
+      }
       const reference = (JSON.parse(body) as { data?: { Reference?: string } }).data?.Reference;
       if (reference) acknowledged.push(reference);
     },
@@ -182,6 +189,7 @@ export async function apiBookings(
     sold: acknowledged.length,
     sold_per_s: acknowledged.length / seconds,
     refused: result.statuses["4xx"] ?? 0,
+    refusedBy,
     identity: await identityOf(stack, tag, acknowledged, BOOKING_CONNECTIONS),
     sale_p50_ms: sales?.p50 ?? Number.NaN,
     sale_p99_ms: sales?.p99 ?? Number.NaN,
