@@ -143,9 +143,9 @@ export function checks(details: BenchResults["details"]): CheckVerdict[] {
     ] as const) {
       out.push(identity(`bookings (${side}, pair ${i + 1})`, phase.identity));
       out.push({
-        check: `bookings (${side}, pair ${i + 1}): no attempt met a full timeslot`,
+        check: `bookings (${side}, pair ${i + 1}): every attempt sold, none met a full timeslot`,
         ok: phase.refused === 0 && phase.sold > 0,
-        detail: `${phase.sold} × 201, ${phase.refused} × 409`,
+        detail: `${phase.sold} × 201, refused: ${JSON.stringify(phase.refusedBy)}`,
       });
     }
   });

@@ -51,10 +51,12 @@ const phase = (sold: number, refused: number, ok = true): SalesPhase => ({
   sold,
   sold_per_s: sold,
   refused,
+  refusedBy: refused ? { 409: refused } : {},
   identity: matchByIdentity(["r"], ok ? ["r"] : [], 0),
   sale_p50_ms: 1,
   sale_p99_ms: 2,
   refusal_p99_ms: null,
+  cpu_ms_per_sale: 1,
 });
 
 test("only the phases run are judged, and each booking side must sell without meeting a full timeslot", () => {
@@ -75,7 +77,7 @@ test("only the phases run are judged, and each booking side must sell without me
   const judged = checks(details);
   expect(judged.every((c) => /booking|capacity/.test(c.check))).toBe(true);
   expect(judged.filter((c) => !c.ok).map((c) => c.check)).toEqual([
-    "bookings (baseline, pair 1): no attempt met a full timeslot",
+    "bookings (baseline, pair 1): every attempt sold, none met a full timeslot",
   ]);
 });
 

@@ -1,15 +1,33 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { bookingBody, openSlot, type SlotInfo } from "./fixtures.ts";
 import { startApi, type Api } from "./harness.ts";
 
 let api: Api;
 let keys: string[];
+let slot: SlotInfo;
 
 beforeAll(async () => {
   api = await startApi();
   keys = [await api.key(), await api.key({ scopes: ["usage:write", "usage:read"] })];
+  slot = await openSlot(api.db, { free: 5 });
 });
+
+/** What every answer must be: below 500, and an error always a problem document. */
+async function expectNoServerError(response: Response, what: string): Promise<string> {
+  const text = await response.text();
+  expect(response.status, `${what}: ${text}`).toBeLessThan(500);
+  if (response.status >= 400) {
+    expect(response.headers.get("content-type"), text).toBe("application/problem+json");
+    const problem = JSON.parse(text) as { type: unknown; title: unknown; status: unknown; detail: unknown };
+    expect(problem.status).toBe(response.status);
+    expect(typeof problem.type).toBe("string");
+    expect(typeof problem.title).toBe("string");
+    expect(typeof problem.detail).toBe("string");
+  }
+  return text;
+}
 
 const segment = fc.oneof(
   fc.constantFrom(
@@ -115,19 +133,110 @@ describe("the HTTP API under random requests", () => {
             headers,
             body: withBody ? payload : undefined,
           });
-          const text = await response.text();
-          expect(response.status, `${method} ${path(segments)}${search}: ${text}`).toBeLessThan(500);
-          if (response.status >= 400 && method !== "HEAD") {
-            expect(response.headers.get("content-type"), text).toBe("application/problem+json");
-            const problem = JSON.parse(text) as { type: unknown; title: unknown; status: unknown; detail: unknown };
-            expect(problem.status).toBe(response.status);
-            expect(typeof problem.type).toBe("string");
-            expect(typeof problem.title).toBe("string");
-            expect(typeof problem.detail).toBe("string");
+          if (method === "HEAD") {
+            expect(response.status).toBeLessThan(500);
+            return;
           }
+          await expectNoServerError(response, `${method} ${path(segments)}${search}`);
         },
       ),
       { numRuns: 400 },
     );
   }, 120_000);
+
+  it("takes valid requests with one field mutated, on real paths with a valid key, and sells some", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const valid = [
+      { path: "/api/v2/ota/acme-travel/booking", key: 0, body: () => bookingBody(slot, { Participants: 1 }) },
+      { path: "/api/v2/usage/meters", key: 1, body: () => ({ Meter: "fuzz", Usage: 1.5, OccurredAt: now - 60 }) },
+      {
+        path: "/api/v2/usage/meters/batch",
+        key: 1,
+        body: () => ({ Entries: [{ Meter: "fuzz", Usage: 2, OccurredAt: now - 60, EventID: "e-1" }] }),
+      },
+    ];
+    const fields: Record<string, string[][]> = {
+      "/api/v2/ota/acme-travel/booking": [
+        ["ActivityID"],
+        ["Date"],
+        ["Time"],
+        ["Participants"],
+        ["Customer"],
+        ["Customer", "FirstName"],
+        ["Customer", "LastName"],
+        ["Customer", "Email"],
+        ["Customer", "Phone"],
+        ["PaymentReference"],
+        ["Answers"],
+        ["Answers", "0", "Value"],
+        ["HoldMinutes"],
+        ["Units"],
+      ],
+      "/api/v2/usage/meters": [["Meter"], ["Usage"], ["OccurredAt"], ["ExtraInfo"], ["EventID"]],
+      "/api/v2/usage/meters/batch": [
+        ["Entries"],
+        ["Entries", "0"],
+        ["Entries", "0", "Meter"],
+        ["Entries", "0", "Usage"],
+        ["Entries", "0", "OccurredAt"],
+        ["Entries", "0", "EventID"],
+        ["Entries", "0", "ExtraInfo"],
+      ],
+    };
+    const DELETE = Symbol("delete");
+    const value = fc.oneof(
+      fc.constant(DELETE),
+      fc.constantFrom(null, "", "\u0000", "\ud800", "x".repeat(61_000), 2 ** 31, -1, 0, Number.MAX_VALUE, "0000-01-01", "25:61"),
+      fc.string({ maxLength: 40 }),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
+    );
+    let sold = 0;
+    let deep = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: valid.length - 1 }),
+        fc.nat(),
+        // One in four requests goes unmutated, so that sales happen on the way.
+        fc.oneof({ arbitrary: fc.constant(undefined), weight: 1 }, { arbitrary: value, weight: 3 }),
+        fc.string({ maxLength: 12 }),
+        async (which, fieldIndex, mutation, suffix) => {
+          const target = valid[which];
+          if (!target) throw new Error("no such request");
+          const body = target.body() as Record<string, unknown>;
+          if (target.path.endsWith("/booking")) body.PaymentReference = `FUZZ-${suffix}`;
+          const paths = fields[target.path] ?? [];
+          const field = paths[fieldIndex % paths.length] ?? [];
+          if (mutation !== undefined) {
+            let parent: Record<string, unknown> | undefined = body;
+            for (const step of field.slice(0, -1)) parent = parent?.[step] as Record<string, unknown> | undefined;
+            const last = field[field.length - 1];
+            if (parent && typeof parent === "object" && last !== undefined) {
+              if (mutation === DELETE) Reflect.deleteProperty(parent, last);
+              else parent[last] = mutation;
+            }
+          }
+          deep++;
+          const response = await fetch(`${api.base}${target.path}`, {
+            method: "POST",
+            headers: { Authorization: `Bearer ${keys[target.key] ?? ""}`, "Content-Type": "application/json" },
+            body: JSON.stringify(body),
+          });
+          const text = await expectNoServerError(response, `POST ${target.path} ${field.join(".")}`);
+          if (target.path.endsWith("/booking") && response.status === 201) {
+            const reference = (JSON.parse(text) as { data: { Reference: string } }).data.Reference;
+            expect(await api.db.booking.count({ where: { reference } })).toBe(1);
+            sold++;
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+    // As many deep requests as random ones in the test above: at least half of the file's.
+    expect(deep).toBeGreaterThanOrEqual(400);
+    expect(sold).toBeGreaterThan(0);
+  }, 240_000);
 });

@@ -10,7 +10,20 @@ let key: string;
 let operatorId: number;
 const SINGLE = "/api/v2/usage/meters";
 const BATCH = "/api/v2/usage/meters/batch";
-const PERIOD = "from=2026-05-01&to=2026-05-31&tz=UTC";
+/**
+ * The latest month of 31 days that is wholly past, "YYYY-MM", and the month after it: relative
+ * to the test's clock, so the usage retention never overtakes the entries sent into it.
+ */
+const [MONTH, NEXT_MONTH] = ((): [string, string] => {
+  const now = new Date();
+  for (let back = 1; ; back++) {
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    const next = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+    if ((next.getTime() - start.getTime()) / 86_400_000 === 31)
+      return [start.toISOString().slice(0, 7), next.toISOString().slice(0, 7)];
+  }
+})();
+const PERIOD = `from=${MONTH}-01&to=${MONTH}-31&tz=UTC`;
 
 type Value = string | number | boolean;
 /** What the test expects an entry's dimensions to be, written by hand rather than computed. */
@@ -139,25 +152,25 @@ beforeAll(async () => {
     "0.1",
     '{"plan":"pro","region":"eu","vip":true,"n":1}',
     { plan: "pro", region: "eu", vip: true, n: 1 },
-    "2026-05-03T10:00:00Z",
+    `${MONTH}-03T10:00:00Z`,
   );
   await recordOne(
     "api-calls",
     "0.2",
     '{"region":"eu","plan":"pro","vip":true,"n":1.0}',
     { plan: "pro", region: "eu", vip: true, n: 1 },
-    "2026-05-03T23:59:59Z",
+    `${MONTH}-03T23:59:59Z`,
   );
   await recordOne(
     "api-calls",
     "1.5",
     '{"plan":"free","region":"us","vip":false,"n":2}',
     { plan: "free", region: "us", vip: false, n: 2 },
-    "2026-05-04T00:00:00Z",
+    `${MONTH}-04T00:00:00Z`,
   );
-  await recordOne("api-calls", "3", null, {}, "2026-05-05T08:30:00Z");
-  await recordOne("api-calls", "0.7", "not json {", {}, "2026-05-05T08:31:00Z");
-  await recordOne("api-calls", "0.000001", "[1,2]", {}, "2026-05-05T08:32:00Z");
+  await recordOne("api-calls", "3", null, {}, `${MONTH}-05T08:30:00Z`);
+  await recordOne("api-calls", "0.7", "not json {", {}, `${MONTH}-05T08:31:00Z`);
+  await recordOne("api-calls", "0.000001", "[1,2]", {}, `${MONTH}-05T08:32:00Z`);
   // A NUL and a lone surrogate that jsonb would refuse, a number a double cannot hold, a name outside the
   // alphabet, a nested object and a null: not dimensions, and never a failed insert.
   await recordOne(
@@ -165,7 +178,7 @@ beforeAll(async () => {
     "2.25",
     '{"plan":"pro","bad":"a\\u0000b","half":"\\ud800","big":9007199254740993,"two words":"x","obj":{"a":1},"none":null,"n":"1"}',
     { plan: "pro", n: "1" },
-    "2026-05-06T12:00:00Z",
+    `${MONTH}-06T12:00:00Z`,
   );
   await recordBatch([
     {
@@ -173,17 +186,17 @@ beforeAll(async () => {
       usage: "0.3",
       extraInfo: '{"plan":"free","region":"eu"}',
       dims: { plan: "free", region: "eu" },
-      iso: "2026-05-07T01:00:00Z",
+      iso: `${MONTH}-07T01:00:00Z`,
     },
     {
       meter: "sms",
       usage: "4",
       extraInfo: '{"plan":"pro","region":"us","vip":true}',
       dims: { plan: "pro", region: "us", vip: true },
-      iso: "2026-05-07T01:00:00Z",
+      iso: `${MONTH}-07T01:00:00Z`,
     },
-    { meter: "sms", usage: "0.4", extraInfo: '{"plan":"pro"}', dims: { plan: "pro" }, iso: "2026-05-31T23:45:00Z" },
-    { meter: "sms", usage: "1", extraInfo: null, dims: {}, iso: "2026-05-20T00:00:00Z" },
+    { meter: "sms", usage: "0.4", extraInfo: '{"plan":"pro"}', dims: { plan: "pro" }, iso: `${MONTH}-31T23:45:00Z` },
+    { meter: "sms", usage: "1", extraInfo: null, dims: {}, iso: `${MONTH}-20T00:00:00Z` },
   ]);
   await compactUsageFully(api.db);
   const folded = await api.db.usageRollupDims15m.aggregate({ where: { operatorId }, _sum: { events: true } });
@@ -195,21 +208,21 @@ beforeAll(async () => {
     "0.6",
     '{"plan":"pro","region":"us","vip":false,"n":2.5}',
     { plan: "pro", region: "us", vip: false, n: 2.5 },
-    "2026-05-03T10:05:00Z",
+    `${MONTH}-03T10:05:00Z`,
   );
-  await recordOne("api-calls", "10", '{"plan":"team"}', { plan: "team" }, "2026-05-15T15:15:00Z");
+  await recordOne("api-calls", "10", '{"plan":"team"}', { plan: "team" }, `${MONTH}-15T15:15:00Z`);
   await recordBatch([
     {
       meter: "sms",
       usage: "0.05",
       extraInfo: '{"plan":"free","vip":"true"}',
       dims: { plan: "free", vip: "true" },
-      iso: "2026-05-09T09:00:00Z",
+      iso: `${MONTH}-09T09:00:00Z`,
     },
-    { meter: "sms", usage: "7", extraInfo: "", dims: {}, iso: "2026-05-09T09:00:00Z" },
+    { meter: "sms", usage: "7", extraInfo: "", dims: {}, iso: `${MONTH}-09T09:00:00Z` },
   ]);
   // Outside the period: never counted.
-  await recordOne("api-calls", "100", '{"plan":"pro"}', {}, "2026-06-01T00:00:00Z");
+  await recordOne("api-calls", "100", '{"plan":"pro"}', {}, `${NEXT_MONTH}-01T00:00:00Z`);
   sent.pop();
 });
 
@@ -307,7 +320,7 @@ describe("a dimension with a new value per entry", () => {
       Meter: "calls",
       Usage: 1,
       ExtraInfo: JSON.stringify({ request: `r-${i}` }),
-      OccurredAt: at("2026-05-10T10:00:00Z"),
+      OccurredAt: at(`${MONTH}-10T10:00:00Z`),
     });
     for (const from of [0, 1000]) {
       const batch = Array.from({ length: from === 0 ? 1000 : 1 }, (_, i) => entry(from + i));
@@ -343,7 +356,7 @@ describe("dimensions named like Object.prototype's members", () => {
       Meter: "calls",
       Usage: 2,
       ExtraInfo: '{"__proto__":"p1","constructor":"c1","toString":7}',
-      OccurredAt: at("2026-05-10T10:00:00Z"),
+      OccurredAt: at(`${MONTH}-10T10:00:00Z`),
     });
     expect(single.status).toBe(201);
     const batch = await send(BATCH, {
@@ -352,9 +365,9 @@ describe("dimensions named like Object.prototype's members", () => {
           Meter: "calls",
           Usage: 3,
           ExtraInfo: '{"__proto__":"p2","constructor":"c1"}',
-          OccurredAt: at("2026-05-11T10:00:00Z"),
+          OccurredAt: at(`${MONTH}-11T10:00:00Z`),
         },
-        { Meter: "calls", Usage: 5, ExtraInfo: '{"toString":true}', OccurredAt: at("2026-05-12T10:00:00Z") },
+        { Meter: "calls", Usage: 5, ExtraInfo: '{"toString":true}', OccurredAt: at(`${MONTH}-12T10:00:00Z`) },
       ],
     });
     expect(batch.status).toBe(201);
@@ -413,7 +426,7 @@ describe("a name repeated in ExtraInfo", () => {
     const twiceId = (await api.db.operator.create({ data: { slug: "twice-co", name: "Twice Co" } })).id;
     const twiceKey = await api.key({ operator: "twice-co", scopes: ["usage:write", "usage:read"] });
     const send = (path: string, json: unknown) => api.request(path, { method: "POST", key: twiceKey, json });
-    const occurredAt = at("2026-05-10T10:00:00Z");
+    const occurredAt = at(`${MONTH}-10T10:00:00Z`);
     const same = '{"region":"eu","plan":"pro","region":"eu"}';
     const differing = '{"region":"eu","plan":"pro","region":"us"}';
     expect((await send(SINGLE, { Meter: "calls", Usage: 1, ExtraInfo: same, OccurredAt: occurredAt })).status).toBe(

@@ -26,6 +26,7 @@ export async function bookingBaseline(stack: BenchStack, slots: CatalogueSlot[],
   const acknowledged: string[] = [];
   const answers: [number, number][] = [];
   let n = 0;
+  const cpuBefore = process.cpuUsage();
   const until = performance.now() + seconds * 1000;
   const one = async () => {
     const slot = slots[Math.floor(Math.random() * slots.length)] ?? slots[0];
@@ -71,6 +72,7 @@ export async function bookingBaseline(stack: BenchStack, slots: CatalogueSlot[],
       while (performance.now() < until) await one();
     }),
   );
+  const cpu = process.cpuUsage(cpuBefore);
   await pool.end();
   const byStatus = latencyByStatus(answers);
   return {
@@ -78,10 +80,12 @@ export async function bookingBaseline(stack: BenchStack, slots: CatalogueSlot[],
     sold: acknowledged.length,
     sold_per_s: acknowledged.length / seconds,
     refused: byStatus["4xx"]?.count ?? 0,
+    refusedBy: byStatus["4xx"] ? { 409: byStatus["4xx"].count } : {},
     // Every statement is awaited before the phase ends: none can be stored unanswered.
     identity: await identityOf(stack, tag, acknowledged, 0),
     sale_p50_ms: byStatus["2xx"]?.p50 ?? Number.NaN,
     sale_p99_ms: byStatus["2xx"]?.p99 ?? Number.NaN,
     refusal_p99_ms: byStatus["4xx"]?.p99 ?? null,
+    cpu_ms_per_sale: (cpu.user + cpu.system) / 1000 / Math.max(1, acknowledged.length),
   };
 }

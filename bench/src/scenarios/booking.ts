@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 
 import { instantToLocal } from "@slotwise/core";
+import type { ApiProcess } from "@slotwise/testing/processes";
 
+import { cpuMs } from "../cpu.ts";
 import { load, type LoadResult } from "../load.ts";
 import type { BenchStack } from "../stack.ts";
 import { matchByIdentity, type IdentityMatch } from "../verdict.ts";
@@ -39,7 +41,8 @@ export async function bookingCatalogue(stack: BenchStack): Promise<CatalogueSlot
     where: {
       closed: false,
       startsAt: { gt: new Date(Date.now() + 2 * 86_400_000) },
-      product: { operatorId: stack.operatorId, active: true, maxParticipants: { gte: 1 } },
+      // One place per booking: only products that sell a single place.
+      product: { operatorId: stack.operatorId, active: true, minParticipants: { lte: 1 }, maxParticipants: { gte: 1 } },
     },
     include: { product: true },
     orderBy: { id: "asc" },
@@ -113,12 +116,16 @@ export interface SalesPhase {
   sold_per_s: number;
   sold: number;
   refused: number;
+  /** Answers other than 201, by status: what refused them. */
+  refusedBy: Record<string, number>;
   /** The references the side was told are sold, against the bookings stored with its tag. */
   identity: IdentityMatch;
   /** Latency percentiles of successful sales only, and of refusals. */
   sale_p50_ms: number;
   sale_p99_ms: number;
   refusal_p99_ms: number | null;
+  /** CPU of the side's own process per sale: the API process, or the baseline's client. */
+  cpu_ms_per_sale: number;
 }
 
 /** Request bodies booking one place on a random catalogue timeslot, each with a PaymentReference `${tag}-n`. */
@@ -148,25 +155,32 @@ export const phaseTag = (side: string) => `B${side}${randomUUID().slice(0, 8)}`;
 /** The API's side: POST booking, one place at a time, each request on a random catalogue timeslot. */
 export async function apiBookings(
   stack: BenchStack,
-  api: string,
+  api: ApiProcess,
   slots: CatalogueSlot[],
   seconds: number,
 ): Promise<SalesPhase & { load: LoadResult }> {
   const tag = phaseTag("api");
   const acknowledged: string[] = [];
+  const refusedBy: Record<string, number> = {};
+  const pid = api.child.pid ?? 0;
+  const cpuBefore = await cpuMs(pid);
   const result = await load({
-    url: `${api}/api/v2/ota/acme-travel/booking`,
+    url: `${api.base}/api/v2/ota/acme-travel/booking`,
     method: "POST",
     headers: { authorization: `Bearer ${stack.keys.ota}` },
     body: bookingBodies(slots, tag),
     connections: BOOKING_CONNECTIONS,
     seconds,
     onAnswer: (status, body) => {
-      if (status !== 201) return;
+      if (status !== 201) {
+        refusedBy[status] = (refusedBy[status] ?? 0) + 1;
+        return;
+      }
       const reference = (JSON.parse(body) as { data?: { Reference?: string } }).data?.Reference;
       if (reference) acknowledged.push(reference);
     },
   });
+  const cpu = (await cpuMs(pid)) - cpuBefore;
   const sales = result.latencyByStatus?.["2xx"];
   const refusals = result.latencyByStatus?.["4xx"];
   return {
@@ -175,10 +189,12 @@ export async function apiBookings(
     sold: acknowledged.length,
     sold_per_s: acknowledged.length / seconds,
     refused: result.statuses["4xx"] ?? 0,
+    refusedBy,
     identity: await identityOf(stack, tag, acknowledged, BOOKING_CONNECTIONS),
     sale_p50_ms: sales?.p50 ?? Number.NaN,
     sale_p99_ms: sales?.p99 ?? Number.NaN,
     refusal_p99_ms: refusals?.p99 ?? null,
+    cpu_ms_per_sale: cpu / Math.max(1, acknowledged.length),
   };
 }
 

@@ -64,7 +64,7 @@ export function batchBodies(side: string): () => string {
  * compacted, the tables vacuumed and the checkpoint done. Without this the second side paid for
  * the first's aftermath (the compactor folding 100,000 entries, autovacuum of the new rows, the
  * checkpoint's writes): measured in either order, whichever side went second lost a third of
- * its rate (bench/analysis.md, "Run R").
+ * its rate (bench/evidence.md, "Run R").
  */
 async function settle(stack: BenchStack): Promise<void> {
   await compactUsageFully(stack.db);

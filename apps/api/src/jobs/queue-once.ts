@@ -7,7 +7,7 @@ import type PgBoss from "pg-boss";
  * (pg-boss's insert is ON CONFLICT DO NOTHING; like `send`, it drops jobs for a queue that does
  * not exist without a word). One `send` per row cost a round trip each: a sweep of 100 due
  * e-mails took 1.4–2.2 s under booking load, beside the bookings on the same cores
- * (bench/analysis.md, "Eleventh session").
+ * (bench/evidence.md, "Eleventh session").
  *
  * The jobs of one call share their creation time, so the queue hands them out in no particular
  * order: the e-mails of one sweep are not sent oldest first (those of earlier sweeps still go
