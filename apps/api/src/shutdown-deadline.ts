@@ -4,7 +4,7 @@ const SHUTDOWN_DEADLINE_MS = 25_000;
 /**
  * Gives up on whatever a shutdown still waits for once the deadline has passed, with a line
  * saying so, and exits 1: a background task blocked on a lock keeps its connection, and
- * closing the database waits for it (attack: 35-41 s). PostgreSQL rolls back what the process
+ * closing the database waits for it. PostgreSQL rolls back what the process
  * leaves unfinished. The timer is not unref'd: a shutdown waiting on a promise that never
  * settles still ends here, logged, rather than with an exit 0 and steps skipped.
  */

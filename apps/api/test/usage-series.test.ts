@@ -258,7 +258,7 @@ describe("GET /usage/meters/series", () => {
     ["from=2026-10-01&to=2026-10-02&tz=Mars/Olympus", "tz", "tz must be an IANA time zone name such as Europe/Lisbon"],
     ["from=2026-10-01&to=2027-10-02", "to", "to must be at most 366 days after from, both included"],
     ["to=2026-10-02", "from", "from is required"],
-    // Its arithmetic would leave four-digit years: a day window on it once looped until the heap was full (attack).
+    // Its arithmetic would leave four-digit years: a day window on it would loop until the heap is full.
     ["from=9999-12-31&to=9999-12-31&tz=Etc/GMT%2B1", "from", "from must be on or before 9998-12-31"],
     ["from=9999-13-01&to=2026-10-02", "from", "from must be a real date in YYYY-MM-DD form"],
     [

@@ -31,7 +31,7 @@ export function createDatabase(connectionString: string, options: DatabaseOption
   // thousands of rollup rows) was JIT-compiled on every call, 81 of its 115 ms; the statements
   // of this service are short, and compiling never pays back within one of them.
   // A full pool makes the next query wait: without a limit a request would wait as long as the
-  // pool stays full (found by attack), instead of being told to retry (the API answers 503).
+  // pool stays full, instead of being told to retry (the API answers 503).
   const pool = new pg.Pool({
     connectionString,
     max: options.maxConnections ?? 10,

@@ -5,9 +5,8 @@ import type PgBoss from "pg-boss";
  * waiting job per key): the sweeps find the same due rows on every tick until a job has claimed
  * them, so most keys already have a job waiting, and the queue's unique index skips those
  * (pg-boss's insert is ON CONFLICT DO NOTHING; like `send`, it drops jobs for a queue that does
- * not exist without a word). One `send` per row cost a round trip each: a sweep of 100 due
- * e-mails took 1.4–2.2 s under booking load, beside the bookings on the same cores
- * (bench/evidence.md, "Eleventh session").
+ * not exist without a word). One `send` per row would cost a round trip each, which a sweep of
+ * many due e-mails cannot afford beside the bookings on the same cores.
  *
  * The jobs of one call share their creation time, so the queue hands them out in no particular
  * order: the e-mails of one sweep are not sent oldest first (those of earlier sweeps still go

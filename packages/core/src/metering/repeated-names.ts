@@ -12,8 +12,8 @@ const isJsonWhitespace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a |
  * The member names that a JSON object's text gives more than once at its top level, decoded
  * (`"a"` and `"\u0061"` are one name), or null when the text opens more than `maxDepth`
  * brackets at once outside its strings. One linear walk of strings and brackets that never
- * parses, so it runs before the exact parse: 10,000 characters of `[` took that parser 5 to
- * 6 ms (attack) and stop here at once. On text that is not JSON the answer means nothing, and
+ * parses, so it runs before the exact parse: 10,000 characters of `[` cost that parser
+ * milliseconds, and stop here at once. On text that is not JSON the answer means nothing, and
  * decoding a name may throw; the exact parse refuses such text anyway.
  */
 export function repeatedNames(text: string, maxDepth: number): Set<string> | null {

@@ -16,7 +16,7 @@ function utcDay(date: string, days: number, months = 0): Date {
 function isoDate(at: Date): string {
   const text = at.toISOString();
   // A year past 9999 is written "+010000-01-01T…": cut to ten characters it would sort before
-  // "9999-…", and a loop over days up to 9999-12-31 never ended (one request filled the heap: attack).
+  // "9999-…", and a loop over days up to 9999-12-31 would never end.
   if (text.length !== 24) throw new RangeError(`${text} is outside the years 0000-9999`);
   return text.slice(0, 10);
 }

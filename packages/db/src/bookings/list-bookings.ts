@@ -29,7 +29,7 @@ export interface BookingListQuery {
  * The search's words (the first five), folded by the database's own `slotwise_search_folded`,
  * the function that folded the column: one ICU for both sides. Node's ICU, newer than the
  * database's, lower-cased letters new in Unicode 16 (U+1C89) that the column keeps as they are,
- * so a name typed exactly as stored was not found (attack).
+ * so a name typed exactly as stored would not be found.
  */
 async function foldedWords(db: Db, search: string | undefined): Promise<string[]> {
   const words = (search ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 5);

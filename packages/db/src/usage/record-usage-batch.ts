@@ -48,7 +48,7 @@ export function recordUsageBatch(db: Db, operatorId: number, entries: readonly B
   // row reaches either INSERT; without it, the row trigger would find the statement's own
   // claims and skip every entry with an EventID. The statement trigger that clears the setting
   // runs when the final INSERT ends, so that INSERT must be the one reading `batch` (and so
-  // setting it): a last step that read nothing would leave the setting on after it (attack).
+  // setting it): a last step that read nothing would leave the setting on after it.
   return executeCount(
     db,
     Prisma.sql`

@@ -34,7 +34,7 @@ export const recordUsageBatchEntries = usageWriteProcedure
     }));
     const record = async (db: Db) => {
       // Judged by the clock only once a repeat of an Idempotency-Key has been answered: a retry
-      // of a batch recorded near the retention edge gets its answer, not a 422 (attack).
+      // of a batch recorded near the retention edge gets its answer, not a 422.
       const refused: FieldError[] = [];
       input.Entries.forEach((entry, i) => {
         const field = `Entries[${i}].OccurredAt`;

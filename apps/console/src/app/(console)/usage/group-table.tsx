@@ -1,7 +1,9 @@
 "use client";
 
+import { Card } from "../../../components/card";
 import { formatNumber, formatUsage } from "../../../lib/format";
 import { groupValueLabel } from "../../../lib/usage-dimensions";
+import type { UsageSummary } from "./meters-table";
 import { TotalsChart } from "./usage-charts";
 
 export interface MeterGroups {
@@ -56,5 +58,19 @@ export function GroupTable({ meter, groupBy }: { meter: MeterGroups; groupBy: st
         </table>
       </div>
     </>
+  );
+}
+
+/** One group table per meter, under the names the page groups by. */
+export function GroupsSection({ meters, groupBy }: { meters: UsageSummary["Meters"]; groupBy: string[] }) {
+  return (
+    <section aria-labelledby="groups-heading" className="stack">
+      <h2 id="groups-heading">Per {groupBy.join(", ")}</h2>
+      {meters.map((m) => (
+        <Card key={m.Meter} id={`groups-${m.Meter}`} title={`${m.Meter}${m.Unit ? ` (${m.Unit})` : ""}`} flush>
+          <GroupTable meter={{ ...m, Groups: m.Groups ?? [] }} groupBy={groupBy} />
+        </Card>
+      ))}
+    </section>
   );
 }
