@@ -82,7 +82,7 @@ const schema = z.object({
   KEPT_ANSWERS: z.enum(["on", "off"]).default("on"),
   /** `off` writes each single usage entry without an Idempotency-Key by its own INSERT, not grouped with others: a switch for on-call. */
   USAGE_GROUP_COMMIT: z.enum(["on", "off"]).default("on"),
-  /** `off` sends every partner booking through its procedure, refusals of a full timeslot included (see http/early-refusal.ts). */
+  /** `off` sends every partner booking through its procedure, refusals of a full timeslot included (see fast-paths/early-refusal.ts). */
   EARLY_REFUSALS: z.enum(["on", "off"]).default("on"),
   /**
    * Whose X-Forwarded-For is believed for the client address that anonymous budgets are kept

@@ -2,7 +2,7 @@ import { connect, type Socket } from "node:net";
 
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { slotKey } from "../src/routers/bookings/create-booking.ts";
+import { slotKey } from "../src/services/book-timeslot.ts";
 import { bookingBody, openSlot, type SlotInfo } from "./fixtures.ts";
 import { METRICS_TOKEN, OTA, startApi, type Api } from "./harness.ts";
 import { seriesValue } from "./prometheus-text.ts";

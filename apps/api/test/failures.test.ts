@@ -17,9 +17,11 @@ import { GENEROUS_GUARDS, OTA, PROBLEMS_BASE, PUBLIC_BASE, TEST_SETTINGS } from 
 async function serve(
   services: Omit<Services, "metrics" | "usageWriter" | "slotSales" | "recentRefusals">,
   ready: () => Promise<object>,
+  logs?: string[],
 ) {
   const app = await buildServer({
-    env: { LOG_LEVEL: "silent", PUBLIC_BASE_URL: PUBLIC_BASE, PROBLEMS_BASE, TRUST_PROXY: false },
+    env: { LOG_LEVEL: logs ? "error" : "silent", PUBLIC_BASE_URL: PUBLIC_BASE, PROBLEMS_BASE, TRUST_PROXY: false },
+    ...(logs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
     services: {
       ...services,
       metrics: createApiMetrics(services),
@@ -101,5 +103,36 @@ describe("when something unexpected fails", () => {
       detail: "Something went wrong on our side. Retry later, and quote the X-Request-Id header if it persists.",
       instance: `${OTA}/products`,
     });
+  });
+
+  it("logs every 500 with its cause and the request's id, on /trpc as on REST", async () => {
+    const cause = "the key store fell over";
+    const logs: string[] = [];
+    const base = await serve(
+      {
+        db: createDatabase("postgresql://unused@127.0.0.1:1/x"),
+        cache: new ReadCache(0),
+        now: () => new Date(),
+        settings: TEST_SETTINGS,
+        guards: createGuards(GENEROUS_GUARDS),
+        authenticateKey: () => Promise.reject(new Error(cause)),
+      },
+      () => Promise.resolve({}),
+      logs,
+    );
+    const input = encodeURIComponent(JSON.stringify({ from: "2026-01-01", to: "2026-01-02" }));
+    const calls = [
+      { path: `${OTA}/products`, id: "rest-500" },
+      { path: `/trpc/usage.series?input=${input}`, id: "trpc-500" },
+    ];
+    for (const call of calls) {
+      const response = await fetch(`${base}${call.path}`, {
+        headers: { Authorization: "Bearer sw_x", "X-Request-Id": call.id },
+      });
+      expect(response.status).toBe(500);
+      expect(await response.text()).not.toContain(cause);
+      const lines = logs.map((line) => JSON.parse(line) as { reqId?: string; err?: { message?: string } });
+      expect(lines.find((line) => line.reqId === call.id)?.err?.message).toBe(cause);
+    }
   });
 });

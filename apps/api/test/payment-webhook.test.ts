@@ -139,6 +139,22 @@ describe("the payment webhook", () => {
     expect((await problemOf(invalid)).problem.errors?.map((e) => e.field)).toEqual(["type", "PaymentReference"]);
   });
 
+  it("answers 415 to a signed success sent as any media type but JSON, and changes nothing", async () => {
+    const { info, sale } = await checkout();
+    const body = JSON.stringify({ type: "payment.succeeded", BasketID: sale.BasketID, PaymentReference: "pi_plain" });
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/octet-stream", "text/json"]) {
+      const response = await fetch(`${api.base}${WEBHOOK}`, {
+        method: "POST",
+        headers: { "Content-Type": type, "Slotwise-Signature": signatureHeader(PAYMENT_SECRET, body, new Date()) },
+        body,
+      });
+      expect(response.status).toBe(415);
+      expect((await problemOf(response)).problem.type).toMatch(/\/unsupported-media-type$/);
+    }
+    expect(await api.db.order.findUniqueOrThrow({ where: { id: sale.BasketID } })).toMatchObject({ paid: false });
+    expect(await placesTaken(info.slot.id)).toBe(info.slot.placesTaken + 2);
+  });
+
   it("takes POST only, and a body of at most 64 KiB, each refusal a problem document", async () => {
     const get = await fetch(`${api.base}${WEBHOOK}`);
     expect(get.status).toBe(405);

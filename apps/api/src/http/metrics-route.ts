@@ -4,7 +4,6 @@ import type { FastifyInstance } from "fastify";
 
 import type { ApiMetrics } from "../metrics/api-metrics.ts";
 import { problem } from "../problems/problem.ts";
-import { headerValue } from "./request-context.ts";
 import { sendProblem } from "./send-problem.ts";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
@@ -24,7 +23,7 @@ export function metricsRoute(
       return sendProblem(request, reply, options.problemsBase, problem("not-found", "There is nothing at /metrics"));
     }
     // Compared as digests of equal length, in constant time: the answer says nothing of how close a guess was.
-    const given = digest(headerValue(request.headers.authorization) ?? "");
+    const given = digest(request.caller.authorization ?? "");
     if (!timingSafeEqual(given, expected)) {
       return sendProblem(
         request,

@@ -7,34 +7,29 @@ import { problem, type Problem } from "../problems/problem.ts";
 import { settleCheckout } from "../services/settle-checkout.ts";
 import type { Services } from "../trpc/context.ts";
 import { SIGNATURE_HEADER, verifySignature } from "../webhooks/signature.ts";
-import type { RateLimitVerdict } from "./rate-limit.ts";
+import { PAYMENT_WEBHOOK_PATH } from "./gate.ts";
 import { headerValue } from "./request-context.ts";
 import { sendProblem } from "./send-problem.ts";
-
-export const PAYMENT_WEBHOOK_PATH = "/api/v2/payments/webhook";
 
 export interface PaymentWebhookOptions {
   services: Services;
   problemsBase: string;
-  rateLimit: (key: string, cost?: number) => Promise<RateLimitVerdict>;
 }
 
 /**
  * `POST /api/v2/payments/webhook` (contract section 10): the payment provider's word on a
- * shopfront checkout, authenticated by its signature alone. The signature covers the raw
+ * shopfront checkout, authenticated by its signature alone (its address's rate budget is the gate's). The signature covers the raw
  * bytes, so this route reads its body as text (its own parser, in this plugin only) and parses
  * the JSON only once the signature holds: an unsigned caller costs one HMAC, never a query.
  */
 export function paymentWebhookPlugin(app: FastifyInstance, options: PaymentWebhookOptions, done: () => void): void {
-  app.removeContentTypeParser("application/json");
+  // JSON only: any other media type is Fastify's 415, before the signature is checked.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     done(null, body);
   });
   app.post(PAYMENT_WEBHOOK_PATH, async (request, reply) => {
     const refuse = (description: Problem) => sendProblem(request, reply, options.problemsBase, description);
-    const verdict = await options.rateLimit(`ip:${request.ip}`);
-    void reply.headers(verdict.headers);
-    if (!verdict.allowed) return refuse(problem("rate-limited", "Over this caller's rate limit"));
     const secret = options.services.settings.paymentWebhookSecret;
     if (!secret)
       return refuse(

@@ -2,14 +2,14 @@ import { createServer } from "node:http";
 
 import type { FastifyBaseLogger, FastifyServerFactory } from "fastify";
 
+import type { KeptAnswerServe } from "../fast-paths/kept-answer-edge.ts";
 import type { ConnectionDrain } from "./connection-drain.ts";
-import type { KeptAnswerServe } from "./kept-answer-edge.ts";
 
 /**
  * The API's HTTP server. HEAD is answered as GET would be, with the same status and headers:
  * Node drops the body of a response to HEAD by itself (it decided so when the request
  * arrived), so routing it as GET is all it takes. A repeated poll may be answered from its
- * kept answer before Fastify (`keptAnswers`, kept-answer-edge.ts); every other request is Fastify's.
+ * kept answer before Fastify (`keptAnswers`, fast-paths/kept-answer-edge.ts); every other request is Fastify's.
  * Every request is counted on its connection until answered, for shutdown (`drain`).
  */
 export function serverFactory(

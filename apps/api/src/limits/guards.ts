@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import { RateLimiterRes } from "rate-limiter-flexible";
 
 import { TooManyRequestsError } from "../problems/too-many-requests.ts";
-import { makeLimiter, retryAfterSeconds, spendPoint } from "./limiter-store.ts";
+import { makeLimiter, retryAfterSeconds } from "./limiter-store.ts";
 import { signInThrottle, type SignInLimits } from "./sign-in-throttle.ts";
 
 export interface GuardLimits {
@@ -36,7 +36,7 @@ export function createGuards(limits: GuardLimits, redis?: Redis) {
   const checkoutPlaces = makeLimiter(redis, "guard:checkout-places", limits.checkoutPlacesPer15Minutes, 900);
 
   return {
-    /** Refuses, before any key or session is looked up, an address that has failed too often. */
+    /** Refuses an address that has failed too often, without counting anything. */
     async checkAuthFailures(address: string): Promise<void> {
       const used = await authFailures.get(address);
       if (used && used.consumedPoints >= limits.authFailuresPer10Minutes) {
@@ -46,8 +46,25 @@ export function createGuards(limits: GuardLimits, redis?: Redis) {
         );
       }
     },
-    async authFailed(address: string): Promise<void> {
-      await spendPoint(authFailures, address);
+    /**
+     * Takes a failed authentication's share of the address's budget before its key or session
+     * is looked up, and refuses the address once the budget is spent: taken first, concurrent
+     * guesses cannot all pass a check made before any of them is counted. A caller whose
+     * credentials hold gives the share back (`authSucceeded`).
+     */
+    async reserveAuthFailure(address: string): Promise<void> {
+      try {
+        await authFailures.consume(address);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        throw new TooManyRequestsError(
+          "Too many failed authentications from this address; retry later",
+          retryAfterSeconds(rejection.msBeforeNext),
+        );
+      }
+    },
+    async authSucceeded(address: string): Promise<void> {
+      await authFailures.reward(address, 1);
     },
     async takeShopWrite(address: string): Promise<void> {
       try {

@@ -2,7 +2,7 @@
  * Timeslots this process lately saw contended (a partner booking refused, or another attempt
  * queued or running), by the booking request's own words (partner segment, ActivityID, Date,
  * Time as sent, which the input schema does not transform). Only a hint: it decides whether the
- * REST edge tries the early refusal (http/early-refusal.ts), never what is answered, which the
+ * REST edge tries the early refusal (fast-paths/early-refusal.ts), never what is answered, which the
  * cached read of the timeslot decides. Without it every booking would be parsed twice; with it
  * only those aimed at a timeslot seen refusing are. Bounded: the oldest hint goes first. One per
  * server (`Services`), shared by its booking procedure (which adds) and its REST edge (which asks).

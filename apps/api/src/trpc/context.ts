@@ -1,6 +1,7 @@
 import type { ApiScopeName } from "@slotwise/core";
 import type { Database, UsageWriter } from "@slotwise/db";
 
+import { callerOf, type Caller } from "../auth/caller.ts";
 import type { ReadCache } from "../cache/read-cache.ts";
 import type { CacheReads, ReadTrail } from "../cache/read-trail.ts";
 import type { Guards } from "../limits/guards.ts";
@@ -83,8 +84,8 @@ export interface Context extends Omit<Services, "cache"> {
   /** What this request read through the cache: an answer built from it alone may be kept as long as all of it stands. */
   trail: ReadTrail;
   requestId: string;
-  /** The `Authorization` header, as sent. */
-  authorization: string | undefined;
+  /** Who sends the request: its key or session, looked up once (auth/caller.ts). */
+  caller: Caller;
   idempotencyKey: string | undefined;
   /** The console's session cookie, when the request carries one. */
   sessionToken: string | undefined;
@@ -92,15 +93,17 @@ export interface Context extends Omit<Services, "cache"> {
   origin: string | undefined;
   /** The client's address (X-Forwarded-For only from a trusted proxy): whose budgets anonymous calls draw on. */
   clientAddress: string;
-  /** Set by the authentication middleware. */
+  /** Set by the authentication middleware, from `caller`. */
   principal: ApiKeyPrincipal | ConsolePrincipal | null;
   response: ResponseExtras;
-  /** The timeslot's turn the REST edge holds for this request's booking (http/hand-turn.ts). */
+  /** The timeslot's turn the REST edge holds for this request's booking (fast-paths/hand-turn.ts). */
   handedTurn: HandedTurn | null;
 }
 
 export interface RequestFacts {
   requestId: string;
+  /** The request's caller as the gate made it; made from the facts below when not given. */
+  caller?: Caller | undefined;
   authorization?: string | undefined;
   idempotencyKey?: string | undefined;
   sessionToken?: string | undefined;
@@ -111,16 +114,23 @@ export interface RequestFacts {
 
 export function createContext(services: Services, request: RequestFacts): Context {
   const { trail, reads } = services.cache.trace();
+  const caller =
+    request.caller ??
+    callerOf(services, {
+      authorization: request.authorization,
+      sessionToken: request.sessionToken,
+      address: request.clientAddress,
+    });
   return {
     ...services,
     cache: reads,
     trail,
     requestId: request.requestId,
-    authorization: request.authorization,
+    caller,
     idempotencyKey: request.idempotencyKey,
-    sessionToken: request.sessionToken,
+    sessionToken: caller.sessionToken,
     origin: request.origin,
-    clientAddress: request.clientAddress ?? "local",
+    clientAddress: caller.address,
     principal: null,
     response: { headers: {} },
     handedTurn: request.handedTurn ?? null,

@@ -58,6 +58,27 @@ describe("failed authentication is counted per client address", () => {
     );
   });
 
+  it("lets no more than the budget of a simultaneous burst of unknown keys through to a 401", async () => {
+    const api = await startApi({ guards: { ...GENEROUS_GUARDS, authFailuresPer10Minutes: 100 } });
+    const responses = await Promise.all(
+      Array.from({ length: 250 }, (_, i) =>
+        api.request(`${OTA}/products`, { key: `sw_burst${i}`, headers: { "X-Forwarded-For": "198.51.100.9" } }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    await Promise.all(responses.map((r) => r.arrayBuffer()));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(150);
+    // A real key from that address is refused too while the budget is spent; another address is not.
+    const key = await api.key();
+    expect((await api.request(`${OTA}/products`, { key, headers: { "X-Forwarded-For": "198.51.100.9" } })).status).toBe(
+      429,
+    );
+    expect((await api.request(`${OTA}/products`, { key, headers: { "X-Forwarded-For": "198.51.100.8" } })).status).toBe(
+      200,
+    );
+  });
+
   it("counts made-up session cookies on /trpc too, answering TOO_MANY_REQUESTS", async () => {
     const api = await startApi({ guards: { ...GENEROUS_GUARDS, authFailuresPer10Minutes: 5 } });
     const call = trpcFrom(api.base, "198.51.100.3");

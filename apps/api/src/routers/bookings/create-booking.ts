@@ -8,66 +8,23 @@ import {
   waiverStatus,
   type PricedBooking,
 } from "@slotwise/core";
-import { sellBooking, type Db, type Product } from "@slotwise/db";
+import { sellBooking, type Db } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { countBooking } from "../../metrics/count-booking.ts";
 import { bookingInputSchema, bookingSchema } from "../../presenters/booking-schema.ts";
 import { customerDetails, presentBooking } from "../../presenters/booking.ts";
-import { toCoreQuestion } from "../../presenters/question.ts";
-import { activityQuestions, findActivity } from "../../services/find-activity.ts";
-import { timeslotAt } from "../../services/find-timeslot.ts";
+import { BOOKING_PATH, bookingChecks, readRefusal, slotKey } from "../../services/book-timeslot.ts";
 import { inTurn } from "../../services/handed-turn.ts";
-import { priceBooking } from "../../services/price-booking.ts";
 import { RecentRefusals } from "../../services/recent-refusals.ts";
-import type { Context } from "../../trpc/context.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
-
-type BookingInput = z.infer<typeof bookingInputSchema>;
-
-/** A timeslot's key in the server's `slotSales`. */
-export function slotKey(product: Product, input: Pick<BookingInput, "Date" | "Time">): string {
-  return `${product.id}:${input.Date}T${input.Time}`;
-}
-
-/**
- * What a booking is checked against before its sale: the activity, its questions, and `check`,
- * the checks against today's catalogue (units, prices, bounds, answers). With an
- * Idempotency-Key they run inside the claimed work, so that a replay gets its first answer even
- * after the operator has repriced or retired a unit since. Shared with the REST edge's early
- * refusal, so both decide from the same checks.
- */
-export async function bookingChecks(ctx: Context, operatorId: number, input: BookingInput) {
-  const product = await findActivity(ctx, operatorId, input.ActivityID);
-  const questions = (await activityQuestions(ctx, product.id)).map(toCoreQuestion);
-  const answers = input.Answers ?? [];
-  const check = () => {
-    const priced = priceBooking(product, input);
-    const problems = input.Answers ? answersProblems(questions, answers) : [];
-    if (problems.length) throw new ValidationError(problems);
-    return priced;
-  };
-  return { product, questions, answers, check };
-}
-
-/** The timeslot as the cache has it, and the refusal that read alone decides (none without `checked`). */
-export async function readRefusal(
-  ctx: Context,
-  product: Product,
-  input: BookingInput,
-  checked: PricedBooking | undefined,
-) {
-  const slot = await timeslotAt(ctx, product, input.Date, input.Time);
-  const refusal = checked ? placesRefusal(slot, checked.participants, product.bookingCutoffMinutes, ctx.now()) : null;
-  return { slot, refusal };
-}
 
 export const createBooking = partnerProcedure
   .meta({
     openapi: {
       method: "POST",
-      path: "/ota/{partner}/booking",
+      path: BOOKING_PATH,
       tags: ["Bookings"],
       summary: "Book or hold a timeslot",
       description:
@@ -96,7 +53,7 @@ export const createBooking = partnerProcedure
         const partner = principal.partner;
         const key = slotKey(product, input);
         // Contended here (another attempt queued or running, or a refusal): the next attempts
-        // queue, and are refused when it comes to that, at the REST edge (http/early-refusal.ts).
+        // queue, and are refused when it comes to that, at the REST edge (fast-paths/early-refusal.ts).
         const contended = () => {
           ctx.recentRefusals.add(RecentRefusals.key(partner.slug, input.ActivityID, input.Date, input.Time));
         };

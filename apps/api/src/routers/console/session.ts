@@ -4,7 +4,7 @@ import { boundedField, MAX_EMAIL_LENGTH, normalizeEmail, UnauthorizedError } fro
 import { checkCredentials, consoleUserWithOperator, createSession, endSession, SESSION_DAYS } from "@slotwise/db";
 
 import { assertConsoleOrigin } from "../../auth/console-origin.ts";
-import { clearedSessionCookie, sessionCookie } from "../../http/session-cookie.ts";
+import { clearedSessionCookie, sessionCookie } from "../../auth/session-cookie.ts";
 import { consoleProcedure, publicProcedure } from "../../trpc/procedures.ts";
 
 export const signIn = publicProcedure

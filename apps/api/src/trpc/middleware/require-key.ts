@@ -1,6 +1,5 @@
 import { ForbiddenError, UnauthorizedError, type ApiScopeName } from "@slotwise/core";
 
-import { bearerToken } from "../../auth/bearer-token.ts";
 import { ownsPartnerSegment } from "../../auth/owns-partner-segment.ts";
 import type { PartnerPrincipal } from "../context.ts";
 import { t } from "../init.ts";
@@ -13,20 +12,12 @@ const SCOPE_PURPOSE: Record<ApiScopeName, string> = {
 };
 
 /**
- * `Authorization: Bearer <key>` with the scope the path needs. Runs before the input is
+ * A key (found by the gate's caller, auth/caller.ts) with the scope the path needs. Runs before the input is
  * parsed: a caller without a valid key learns nothing about the request's shape.
  */
 export function requireKey(scope: ApiScopeName) {
   return t.middleware(async ({ ctx, next }) => {
-    await ctx.guards.checkAuthFailures(ctx.clientAddress);
-    const token = bearerToken(ctx.authorization);
-    const principal = token ? await ctx.authenticateKey(token) : null;
-    if (!principal) {
-      await ctx.guards.authFailed(ctx.clientAddress);
-      throw new UnauthorizedError(
-        token ? "The API key is unknown, revoked or expired" : "Send your API key as Authorization: Bearer <key>",
-      );
-    }
+    const principal = await ctx.caller.apiKey();
     if (!principal.scopes.includes(scope)) {
       throw new ForbiddenError(`This key does not have the ${scope} scope needed for ${SCOPE_PURPOSE[scope]}`);
     }

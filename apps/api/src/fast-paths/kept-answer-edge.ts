@@ -5,26 +5,22 @@ import type { FastifyBaseLogger } from "fastify";
 import { isApiKeyFormat } from "@slotwise/core";
 import { hashApiKey } from "@slotwise/db";
 
-import { bearerToken } from "../auth/bearer-token.ts";
 import type { AnswerMemo } from "../cache/answer-memo.ts";
+import { COMPRESSION_THRESHOLD } from "../http/compression.ts";
+import { matchesIfNoneMatch } from "../http/conditional-get.ts";
+import type { ConnectionDrain } from "../http/connection-drain.ts";
+import type { Gate } from "../http/gate.ts";
+import { normalizePath } from "../http/normalize-path.ts";
+import { headerValue } from "../http/request-context.ts";
+import { logCompleted, logsAt, roundedMs } from "../http/request-log.ts";
 import type { Services } from "../trpc/context.ts";
-import { chargedVerdict } from "./charged-verdict.ts";
-import { COMPRESSION_THRESHOLD } from "./compression.ts";
-import { matchesIfNoneMatch } from "./conditional-get.ts";
-import type { ConnectionDrain } from "./connection-drain.ts";
 import { keptAnswerFor } from "./kept-answer-for.ts";
-import { normalizePath } from "./normalize-path.ts";
-import { keyBudget, type RateLimitVerdict } from "./rate-limit.ts";
-import { headerValue } from "./request-context.ts";
-import { requestCost } from "./request-cost.ts";
-import { logCompleted, logsAt, roundedMs } from "./request-log.ts";
 
 export interface KeptAnswerEdgeOptions {
   memo: AnswerMemo;
   services: Services;
-  rateLimit: (key: string, cost?: number) => Promise<RateLimitVerdict>;
-  /** The client's address, as Fastify's `request.ip` has it (TRUST_PROXY). */
-  clientAddress: (req: IncomingMessage) => string;
+  /** Who the caller is and what it is charged, shared with the routes (http/gate.ts). */
+  gate: Pick<Gate, "caller" | "chargeRest">;
   /** The request's id, as Fastify's `genReqId` makes it. */
   requestId: (req: IncomingMessage) => string;
   /** Whether the server is closing (the router then answers 503), and whether an answer closes its connection. */
@@ -46,8 +42,8 @@ export type KeptAnswerServe = (req: IncomingMessage, res: ServerResponse) => Pro
  * 304, rate limit, key check, metrics and log line, and only where nothing else of the edge
  * would act: a GET with no body, an answer too small to compress, while the server is open.
  * Anything else (no kept answer, a bad or blocked key, an over-limit caller, an answer to
- * compress, an error) is left to Fastify, which answers it as it always does; the rate limit,
- * once charged here, travels with the request (`chargedVerdict`) and is not charged twice.
+ * compress, an error) is left to Fastify, which answers it as it always does; the gate keeps
+ * the caller and the charge made here for it, so neither is made twice.
  */
 export function keptAnswerEdge(options: KeptAnswerEdgeOptions): KeptAnswerServe {
   const { memo, services } = options;
@@ -57,7 +53,8 @@ export function keptAnswerEdge(options: KeptAnswerEdgeOptions): KeptAnswerServe 
     if (req.method !== "GET" || options.drain.closing || url.length > options.maxUrlLength || saysItHasABody(req)) {
       return false;
     }
-    const token = bearerToken(headerValue(req.headers.authorization));
+    const caller = options.gate.caller(req);
+    const token = caller.token;
     if (!token || !isApiKeyFormat(token)) return false;
     const keyHash = hashApiKey(token);
     const target = normalizePath(url);
@@ -68,10 +65,9 @@ export function keptAnswerEdge(options: KeptAnswerEdgeOptions): KeptAnswerServe 
     let kept;
     let id;
     try {
-      const verdict = await options.rateLimit(keyBudget(keyHash), requestCost(target));
-      chargedVerdict.record(req, verdict);
+      const verdict = await options.gate.chargeRest(req, target);
       if (!verdict.allowed) return false;
-      kept = await keptAnswerFor(memo, services, { token, keyHash, target, address: options.clientAddress(req) });
+      kept = await keptAnswerFor(memo, services, { caller, keyHash, target });
       if (!kept) return false;
       // The headers' order is the router's: the request's id, the rate limit, the answer's own, the ETag.
       id = options.requestId(req);

@@ -1,15 +1,13 @@
+import type { Caller } from "../auth/caller.ts";
 import type { AnswerMemo, KeptAnswer } from "../cache/answer-memo.ts";
 import type { Services } from "../trpc/context.ts";
-import { edgePrincipal } from "./edge-principal.ts";
 
 export interface KeptAnswerRequest {
-  /** The key as sent, and its hash. */
-  token: string;
+  /** Who asks (the gate's caller), and its key's hash. */
+  caller: Caller;
   keyHash: string;
   /** The request target as routed (`normalizePath`). */
   target: string;
-  /** The client's address, for the failed-authentication block. */
-  address: string;
 }
 
 /**
@@ -24,7 +22,8 @@ export async function keptAnswerFor(
   services: Services,
   request: KeptAnswerRequest,
 ): Promise<KeptAnswer | null> {
-  if (!(await edgePrincipal(services, request.address, request.token))) return null;
+  // A key the procedure would refuse is left to it: the caller keeps the refusal for it.
+  if (!(await request.caller.apiKey().catch(() => null))) return null;
   // Looked up again after the wait: a change heard meanwhile ends the answer.
   return memo.find(request.keyHash, request.target, services.now().getTime()) ?? null;
 }

@@ -1,25 +1,22 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-import { bearerToken } from "../auth/bearer-token.ts";
 import { ownsPartnerSegment } from "../auth/owns-partner-segment.ts";
+import { contextFromRequest } from "../http/request-context.ts";
+import { REST_PREFIX } from "../http/rest-prefix.ts";
+import { sendProblem } from "../http/send-problem.ts";
 import { refusalOutcome } from "../metrics/count-booking.ts";
 import { bookingInputSchema } from "../presenters/booking-schema.ts";
 import { describeError } from "../problems/describe-error.ts";
-import { bookingChecks, createBooking, readRefusal, slotKey } from "../routers/bookings/create-booking.ts";
+import { BOOKING_PATH as BOOKING_TEMPLATE, bookingChecks, readRefusal, slotKey } from "../services/book-timeslot.ts";
 import { RecentRefusals } from "../services/recent-refusals.ts";
 import type { Services } from "../trpc/context.ts";
-import type { Meta } from "../trpc/meta.ts";
-import { edgePrincipal } from "./edge-principal.ts";
 import { handTurn } from "./hand-turn.ts";
 import { plainPath } from "./plain-path.ts";
-import { contextFromRequest, headerValue } from "./request-context.ts";
-import { REST_PREFIX } from "./rest-prefix.ts";
-import { sendProblem } from "./send-problem.ts";
 
 // Only the plain spelling of the path: anything else (percent-encoding, a query, other case)
-// takes the procedure's way, which decodes it as it always does. Built from the procedure's own
-// OpenAPI path, so that the two cannot drift apart.
-const BOOKING_PATH = plainPath(REST_PREFIX, (createBooking._def.meta as Meta | undefined)?.openapi?.path, "partner");
+// takes the procedure's way, which decodes it as it always does. Built from the path the
+// procedure declares (services/book-timeslot.ts), so that the two cannot drift apart.
+const BOOKING_PATH = plainPath(REST_PREFIX, BOOKING_TEMPLATE, "partner");
 
 /**
  * Partner bookings of a contended timeslot wait for their turn here, before trpc-to-openapi and
@@ -46,16 +43,15 @@ export function earlyRefusal(services: Services, problemsBase: string) {
     if (request.headers["idempotency-key"] !== undefined) return;
     if (!request.headers["content-type"]?.startsWith("application/json")) return;
     if (!services.recentRefusals.has(RecentRefusals.key(segment, body.ActivityID, body.Date, body.Time))) return;
-    const token = bearerToken(headerValue(request.headers.authorization));
-    if (!token) return;
+    if (!request.caller.token) return;
     const parsed = bookingInputSchema.safeParse({ ...body, partner: segment });
     if (!parsed.success) return;
     const input = parsed.data;
     const ctx = contextFromRequest(services, request);
     let checks;
     try {
-      const principal = await edgePrincipal(services, request.ip, token);
-      if (!principal?.scopes.includes("ota") || !ownsPartnerSegment(principal, segment)) return;
+      const principal = await request.caller.apiKey();
+      if (!principal.scopes.includes("ota") || !ownsPartnerSegment(principal, segment)) return;
       const { product, check } = await bookingChecks(ctx, principal.operatorId, input);
       checks = { product, checked: check() };
     } catch {
