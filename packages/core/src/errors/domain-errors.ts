@@ -47,7 +47,12 @@ export class NotFoundError extends DomainError {
 }
 
 export type ConflictKind =
-  "insufficient-capacity" | "timeslot-unavailable" | "idempotency-conflict" | "hold-expired" | "booking-not-changeable";
+  | "insufficient-capacity"
+  | "timeslot-unavailable"
+  | "idempotency-conflict"
+  | "hold-expired"
+  | "booking-not-changeable"
+  | "hold-limit-reached";
 
 export class ConflictError extends DomainError {
   constructor(
