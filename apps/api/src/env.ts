@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { DEFAULT_USAGE_RETENTION_DAYS } from "@slotwise/core";
+import { DEFAULT_HOLD_BUDGET, DEFAULT_USAGE_RETENTION_DAYS } from "@slotwise/core";
 
 import { DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
 
@@ -38,6 +38,10 @@ const schema = z.object({
     .int()
     .positive()
     .default(DEFAULT_GUARD_LIMITS.checkoutPlacesPer15Minutes),
+  /** Places one API key's unconfirmed holds may take at once (409 hold-limit-reached beyond). */
+  HOLD_PLACES_PER_KEY: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_HOLD_BUDGET.placesPerKey),
+  /** Places all of one partner's unconfirmed holds may take at once, every key together. */
+  HOLD_PLACES_PER_PARTNER: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_HOLD_BUDGET.placesPerPartner),
   /** The console's origins, comma-separated: console mutations from any other origin are refused. */
   CONSOLE_ORIGIN: z
     .string()

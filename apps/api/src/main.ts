@@ -48,6 +48,7 @@ const app = await buildServer({
       usageRetentionDays: env.USAGE_RETENTION_DAYS,
       paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET,
       webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "on",
+      holdBudget: { placesPerKey: env.HOLD_PLACES_PER_KEY, placesPerPartner: env.HOLD_PLACES_PER_PARTNER },
     },
     authenticateKey: keyAuthenticator(db, cache, tracker, now),
     guards: createGuards(

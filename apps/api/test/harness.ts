@@ -99,6 +99,8 @@ export async function startApi(
     beforeRateLimit?: () => Promise<void>;
     /** How long requests in flight may take once shutdown begins. */
     drainGraceMs?: number;
+    /** Settings that differ from TEST_SETTINGS. */
+    settings?: Partial<Settings>;
   } = {},
 ): Promise<Api> {
   const { db, url } = await useTestDatabase({ content: "demo" });
@@ -127,7 +129,7 @@ export async function startApi(
       db,
       cache,
       now,
-      settings: TEST_SETTINGS,
+      settings: { ...TEST_SETTINGS, ...options.settings },
       authenticateKey: keyAuthenticator(db, cache, tracker, now),
       guards: createGuards(options.guards ?? GENEROUS_GUARDS),
       metrics,

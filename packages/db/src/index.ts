@@ -21,6 +21,7 @@ export * from "./catalog/products.ts";
 export { saleStatement, sellBooking } from "./bookings/sell-booking.ts";
 export { applyBookingCancellation, cancelBookingInTx } from "./bookings/cancel-booking.ts";
 export { confirmHoldInTx, type HoldConfirmation } from "./bookings/confirm-hold.ts";
+export { heldPlacesInTx } from "./bookings/held-places.ts";
 export { changeBookingInTx, type BookingChange } from "./bookings/change-booking.ts";
 export { expireHolds } from "./bookings/expire-holds.ts";
 export { mergeBookingSearchPending } from "./bookings/merge-search-pending.ts";

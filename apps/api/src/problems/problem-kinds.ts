@@ -51,6 +51,11 @@ export const PROBLEM_KINDS = {
     title: "Hold expired",
     help: "The hold passed its ExpiresAt before it was confirmed, and its places were released. Book again if places are still free.",
   },
+  "hold-limit-reached": {
+    status: 409,
+    title: "Hold limit reached",
+    help: "Your unconfirmed holds already take as many places as one API key, or one partner, may hold at once. Confirm or cancel holds, or wait for them to expire, then hold again; a booking with a customer is not limited.",
+  },
   "booking-not-changeable": {
     status: 409,
     title: "Booking not changeable",

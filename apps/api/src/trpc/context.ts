@@ -1,4 +1,4 @@
-import type { ApiScopeName } from "@slotwise/core";
+import type { ApiScopeName, HoldBudget } from "@slotwise/core";
 import type { Database, UsageWriter } from "@slotwise/db";
 
 import { callerOf, type Caller } from "../auth/caller.ts";
@@ -52,6 +52,8 @@ export interface Settings {
   paymentWebhookSecret?: string | undefined;
   /** Whether webhook endpoints on this machine are allowed: development and tests only. */
   webhookAllowLoopback?: boolean | undefined;
+  /** Places partners' unconfirmed holds may take, per key and per partner (DEFAULT_HOLD_BUDGET without it). */
+  holdBudget?: HoldBudget | undefined;
 }
 
 export interface Services {

@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * Book or hold a timeslot
-         * @description Books places in the timeslot at Date and Time (local to the activity): either Participants (that many adults) or Units (a quantity of each unit type, e.g. two adults and a child), never both. The booking keeps each unit's price and the Total at the moment of booking. With HoldMinutes (1 to 60) the places are held instead: Status on_hold until ExpiresAt, Customer optional until you confirm it with POST …/confirm; an unconfirmed hold expires and its places come back. 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.
+         * @description Books places in the timeslot at Date and Time (local to the activity): either Participants (that many adults) or Units (a quantity of each unit type, e.g. two adults and a child), never both. The booking keeps each unit's price and the Total at the moment of booking. With HoldMinutes (1 to 60) the places are held instead: Status on_hold until ExpiresAt, Customer optional until you confirm it with POST …/confirm; an unconfirmed hold expires and its places come back. The places in a key's unconfirmed holds, and in all its partner's, are limited (409 hold-limit-reached). 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.
          */
         post: operations["bookings-create"];
         delete?: never;
@@ -797,7 +797,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Conflict (`insufficient-capacity`, `timeslot-unavailable`, `hold-expired`, `booking-not-changeable`, `idempotency-conflict`) */
+        /** @description Conflict (`insufficient-capacity`, `timeslot-unavailable`, `hold-expired`, `hold-limit-reached`, `booking-not-changeable`, `idempotency-conflict`) */
         Problem409: {
             headers: {
                 [name: string]: unknown;

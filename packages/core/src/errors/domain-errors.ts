@@ -56,7 +56,8 @@ export type ConflictKind =
   | "timeslot-exists"
   | "capacity-below-taken"
   | "currency-locked"
-  | "not-cancellable";
+  | "not-cancellable"
+  | "hold-limit-reached";
 
 export class ConflictError extends DomainError {
   constructor(

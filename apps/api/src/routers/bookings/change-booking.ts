@@ -3,12 +3,14 @@ import { z } from "zod";
 import {
   changeRefusal,
   changeRequestSchema,
+  DEFAULT_HOLD_BUDGET,
+  holdBudgetRefusal,
   instantToLocal,
   pricedUnitsSchema,
   requestedUnits,
   sameUnits,
 } from "@slotwise/core";
-import { changeBookingInTx, lockBookingInTx } from "@slotwise/db";
+import { changeBookingInTx, heldPlacesInTx, lockBookingInTx } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
@@ -36,6 +38,7 @@ export const changeBooking = partnerProcedure
       "insufficient-capacity",
       "timeslot-unavailable",
       "booking-not-changeable",
+      "hold-limit-reached",
       "idempotency-conflict",
       "validation",
       "idempotency-key-reuse",
@@ -72,6 +75,14 @@ export const changeBooking = partnerProcedure
         asksForPlaces && !sameUnits(pricedUnitsSchema.parse(current.units), requestedUnits(input))
           ? priceBooking(product, input)
           : undefined;
+      // A hold that grows takes more unconfirmed places: the growth counts against the budget as a new hold would.
+      if (priced && current.status === "ON_HOLD" && priced.participants > current.participants) {
+        const { partner, keyId } = ctx.principal;
+        const held = await heldPlacesInTx(tx, { partnerId: partner.id, apiKeyId: keyId, now });
+        const budget = ctx.settings.holdBudget ?? DEFAULT_HOLD_BUDGET;
+        const over = holdBudgetRefusal(held, priced.participants - current.participants, budget);
+        if (over) throw over;
+      }
       const changed = await changeBookingInTx(tx, booking.id, {
         timeslotId,
         priced,

@@ -2,13 +2,15 @@ import { z } from "zod";
 
 import {
   answersProblems,
+  DEFAULT_HOLD_BUDGET,
+  holdBudgetRefusal,
   holdDeadline,
   placesRefusal,
   ValidationError,
   waiverStatus,
   type PricedBooking,
 } from "@slotwise/core";
-import { sellBooking, type Db } from "@slotwise/db";
+import { heldPlacesInTx, sellBooking, type Db, type Product, type Tx } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
@@ -28,12 +30,13 @@ export const createBooking = partnerProcedure
       tags: ["Bookings"],
       summary: "Book or hold a timeslot",
       description:
-        "Books places in the timeslot at Date and Time (local to the activity): either Participants (that many adults) or Units (a quantity of each unit type, e.g. two adults and a child), never both. The booking keeps each unit's price and the Total at the moment of booking. With HoldMinutes (1 to 60) the places are held instead: Status on_hold until ExpiresAt, Customer optional until you confirm it with POST …/confirm; an unconfirmed hold expires and its places come back. 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.",
+        "Books places in the timeslot at Date and Time (local to the activity): either Participants (that many adults) or Units (a quantity of each unit type, e.g. two adults and a child), never both. The booking keeps each unit's price and the Total at the moment of booking. With HoldMinutes (1 to 60) the places are held instead: Status on_hold until ExpiresAt, Customer optional until you confirm it with POST …/confirm; an unconfirmed hold expires and its places come back. The places in a key's unconfirmed holds, and in all its partner's, are limited (409 hold-limit-reached). 409 insufficient-capacity carries `available`: offer the customer another timeslot. Send an Idempotency-Key header to retry safely.",
     },
     problems: [
       "not-found",
       "insufficient-capacity",
       "timeslot-unavailable",
+      "hold-limit-reached",
       "idempotency-conflict",
       "validation",
       "idempotency-key-reuse",
@@ -92,10 +95,20 @@ export const createBooking = partnerProcedure
               headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
             };
           };
-          // Without a key the sale is one statement: no transaction around it.
-          const result = await withIdempotency(ctx, `POST /ota/${partner.slug}/booking`, input, sell, {
-            withoutKey: () => sell(ctx.db),
-          });
+          // A hold is counted against the key's and the partner's budget in the transaction of its sale.
+          const hold = async (tx: Tx) => {
+            const held = await heldPlacesInTx(tx, { partnerId: partner.id, apiKeyId: principal.keyId, now: ctx.now() });
+            const priced = checked ?? check();
+            const over = holdBudgetRefusal(held, priced.participants, ctx.settings.holdBudget ?? DEFAULT_HOLD_BUDGET);
+            if (over) throw over;
+            return sell(tx);
+          };
+          const scope = `POST /ota/${partner.slug}/booking`;
+          // Without a key a sale is one statement: no transaction around it.
+          const result =
+            input.HoldMinutes === undefined
+              ? await withIdempotency(ctx, scope, input, sell, { withoutKey: () => sell(ctx.db) })
+              : await withIdempotency(ctx, scope, input, hold);
           // This process reads its own writes at once; the others are told after the commit.
           ctx.cache.changed(cacheTags.timeslots(product.id));
           return result;
