@@ -8,12 +8,14 @@ import { startApi } from "./harness.ts";
 const EVERY_KEYED = [401, 403, 429, 500, 503];
 const EVERY_POST = [400, 413, 415];
 
-/** The error statuses the contract names for each operation (sections 3 to 8, 13 to 15, and its error table). */
+/** The error statuses the contract names for each operation (sections 3 to 8, 13 to 15, 18, and its error table). */
 const CONTRACT: Record<string, number[]> = {
   "get /ota/{partner}/products": [...EVERY_KEYED],
   "get /ota/{partner}/resolve-product": [...EVERY_KEYED, 400, 404],
   "get /ota/{partner}/availability/{ActivityID}/dates": [...EVERY_KEYED, 400, 404, 422],
   "get /ota/{partner}/availability/{ActivityID}/timeslots": [...EVERY_KEYED, 400, 404, 422],
+  "get /ota/{partner}/availability/changes": [...EVERY_KEYED, 410, 422],
+  "get /ota/{partner}/availability/{ActivityID}/calendar": [...EVERY_KEYED, 400, 404, 422],
   "get /ota/core/questions/{ActivityID}": [...EVERY_KEYED, 400, 404],
   "get /ota/{partner}/questions/{ActivityID}": [...EVERY_KEYED, 400, 404],
   "post /ota/{partner}/booking": [...EVERY_KEYED, ...EVERY_POST, 404, 409, 422],

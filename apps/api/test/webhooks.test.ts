@@ -165,6 +165,7 @@ describe("webhooks to partners", () => {
       Available: slot.capacity - slot.placesTaken,
       Capacity: slot.capacity,
       Closed: false,
+      Sequence: expect.any(Number) as unknown,
     });
     const ids = receiver.at("/all").map((r) => parsed(r).ID);
     expect(new Set(ids).size).toBe(ids.length);

@@ -16,6 +16,7 @@ export * from "./time/local-buckets.ts";
 export * from "./capacity/bookable.ts";
 export * from "./capacity/participants.ts";
 export * from "./capacity/availability.ts";
+export * from "./capacity/calendar.ts";
 export * from "./booking/phone.ts";
 export * from "./booking/booking-request.ts";
 export * from "./booking/lifecycle.ts";

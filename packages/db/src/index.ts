@@ -51,7 +51,7 @@ export {
 export { usageTotals } from "./usage/summarize-usage.ts";
 export { usageTotalsByDimensions } from "./usage/summarize-usage-by-dimensions.ts";
 export { dueEmails, claimEmailSend, findOutboxEmail, noteSendFailure, MAX_SEND_ATTEMPTS } from "./email/outbox.ts";
-export { purgeExpired, PURGE_BATCH, type Purged } from "./retention/purge-expired.ts";
+export { AVAILABILITY_CHANGES_KEEP_MS, purgeExpired, PURGE_BATCH, type Purged } from "./retention/purge-expired.ts";
 export {
   checkCredentials,
   consoleUserWithOperator,
@@ -74,6 +74,12 @@ export {
   type ChangeHandlers,
 } from "./changes/listen-for-changes.ts";
 export { changeAnnouncer, type ChangeAnnouncer } from "./changes/announce-changes.ts";
+export {
+  availabilityFeedHead,
+  readAvailabilityChanges,
+  type AvailabilityChangeRow,
+  type AvailabilityFeedPage,
+} from "./changes/availability-feed.ts";
 export { partnerBookings, PARTNER_BOOKINGS_PAGE, type PartnerBookingsQuery } from "./bookings/partner-bookings.ts";
 export {
   addUnitType,

@@ -41,7 +41,12 @@ describe("retention", () => {
     await claimKeys("old", 7, hoursAgo(25));
     await claimKeys("edge", 1, hoursAgo(24));
     await claimKeys("fresh", 2, hoursAgo(23));
-    expect(await purgeExpired(db, now, 3)).toEqual({ idempotencyRecords: 8, consoleSessions: 0, changeLog: 0 });
+    expect(await purgeExpired(db, now, 3)).toEqual({
+      idempotencyRecords: 8,
+      consoleSessions: 0,
+      changeLog: 0,
+      availabilityChanges: 0,
+    });
     expect(await remainingKeys()).toEqual(["fresh-0", "fresh-1"]);
   });
 
@@ -49,7 +54,12 @@ describe("retention", () => {
     const expired = await createSession(db, user.id, hoursAgo(15 * 24));
     const oldButValid = await createSession(db, user.id, hoursAgo(13 * 24));
     const current = await createSession(db, user.id, now);
-    expect(await purgeExpired(db, now)).toEqual({ idempotencyRecords: 0, consoleSessions: 1, changeLog: 0 });
+    expect(await purgeExpired(db, now)).toEqual({
+      idempotencyRecords: 0,
+      consoleSessions: 1,
+      changeLog: 0,
+      availabilityChanges: 0,
+    });
     expect(await db.consoleSession.count()).toBe(2);
     expect(await findSession(db, expired, now)).toBeNull();
     expect((await findSession(db, oldButValid, now))?.userId).toBe(user.id);
@@ -65,7 +75,12 @@ describe("retention", () => {
         { topic: "product:3", loggedAt: minutesAgo(4) },
       ],
     });
-    expect(await purgeExpired(db, now)).toEqual({ idempotencyRecords: 0, consoleSessions: 0, changeLog: 2 });
+    expect(await purgeExpired(db, now)).toEqual({
+      idempotencyRecords: 0,
+      consoleSessions: 0,
+      changeLog: 2,
+      availabilityChanges: 0,
+    });
     expect((await db.changeLog.findMany({ select: { topic: true } })).map((r) => r.topic)).toEqual(["product:3"]);
   });
 

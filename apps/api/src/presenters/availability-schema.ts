@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { moneySchema } from "./money-schema.ts";
+
 export const availableDateSchema = z
   .object({
     Date: z.string(),
@@ -25,6 +27,52 @@ export const availableTimeslotSchema = z
         EndsAt: "2026-12-01T11:30:00+00:00",
         Capacity: 12,
         Available: 5,
+      },
+    ],
+  });
+
+export const availabilityChangeSchema = z
+  .object({
+    Sequence: z.int().meta({ description: "The change's number in its operator's feed; ascending, in commit order" }),
+    ActivityID: z.string(),
+    Date: z.string().meta({ description: "Local date of the timeslot" }),
+    Time: z.string().meta({ description: "Local HH:MM of the timeslot" }),
+    Available: z.int().meta({ description: "Free places after the change (even when closed)" }),
+    Capacity: z.int(),
+    Closed: z.boolean(),
+  })
+  .meta({
+    id: "AvailabilityChange",
+    examples: [
+      {
+        Sequence: 1042,
+        ActivityID: "s_7Hk2Pq9Lm",
+        Date: "2026-12-01",
+        Time: "09:30",
+        Available: 4,
+        Capacity: 12,
+        Closed: false,
+      },
+    ],
+  });
+
+export const calendarDaySchema = z
+  .object({
+    Date: z.string(),
+    Status: z.enum(["AVAILABLE", "LIMITED", "SOLD_OUT", "CLOSED"]),
+    Vacancies: z.int().meta({ description: "Free places over the day's bookable timeslots" }),
+    Capacity: z.int().meta({ description: "Capacity of the day's bookable timeslots" }),
+    PriceFrom: moneySchema.meta({ description: "The lowest unit price of the activity" }),
+  })
+  .meta({
+    id: "CalendarDay",
+    examples: [
+      {
+        Date: "2026-12-01",
+        Status: "LIMITED",
+        Vacancies: 5,
+        Capacity: 24,
+        PriceFrom: { Amount: 2500, Currency: "EUR" },
       },
     ],
   });

@@ -6,6 +6,7 @@ import {
   ConflictError,
   fieldErrorsOf,
   ForbiddenError,
+  GoneError,
   IdempotencyKeyReuseError,
   NotFoundError,
   UnauthorizedError,
@@ -73,6 +74,7 @@ function describeDomainError(error: Error): Problem | null {
   if (error instanceof NotFoundError) return problem("not-found", error.message);
   if (error instanceof ConflictError) return problem(error.kind, error.message, error.extra);
   if (error instanceof IdempotencyKeyReuseError) return problem("idempotency-key-reuse", error.message);
+  if (error instanceof GoneError) return problem("cursor-expired", error.message);
   if (error instanceof UnauthorizedError) return problem("unauthorized", error.message);
   if (error instanceof ForbiddenError) return problem("forbidden", error.message);
   if (error instanceof ZodError) return validation(fieldErrorsOf(error));

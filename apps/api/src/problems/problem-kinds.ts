@@ -91,6 +91,11 @@ export const PROBLEM_KINDS = {
     title: "Request in progress",
     help: "A request with the same Idempotency-Key is still being processed. Retry shortly.",
   },
+  "cursor-expired": {
+    status: 410,
+    title: "Gone",
+    help: "The availability feed keeps changes 7 days and this cursor points before them. Resynchronise with the calendar, then follow the feed from a new cursor (leave cursor out).",
+  },
   "payload-too-large": {
     status: 413,
     title: "Payload too large",

@@ -1,3 +1,5 @@
+import { availabilityCalendar } from "../routers/availability/availability-calendar.ts";
+import { listAvailabilityChanges } from "../routers/availability/availability-changes.ts";
 import { listAvailableDates } from "../routers/availability/available-dates.ts";
 import { listAvailableTimeslots } from "../routers/availability/available-timeslots.ts";
 import { cancelBooking } from "../routers/bookings/cancel-booking.ts";
@@ -53,7 +55,12 @@ import { router } from "./procedures.ts";
 /** The one router: served to partners as REST under /api/v2 and to the console as tRPC under /trpc. */
 export const appRouter = router({
   products: router({ list: listProducts, resolve: resolveProduct }),
-  availability: router({ dates: listAvailableDates, timeslots: listAvailableTimeslots }),
+  availability: router({
+    dates: listAvailableDates,
+    timeslots: listAvailableTimeslots,
+    calendar: availabilityCalendar,
+    changes: listAvailabilityChanges,
+  }),
   // Order matters for REST matching: the static `core` segment before `{partner}`.
   questions: router({ core: listCoreQuestions, list: listPartnerQuestions }),
   bookings: router({

@@ -14,6 +14,7 @@ function presentTimeslot(data: unknown) {
     Available: freePlaces(slot),
     Capacity: slot.capacity,
     Closed: slot.closed,
+    ...(slot.sequence === undefined ? {} : { Sequence: slot.sequence }),
   };
 }
 

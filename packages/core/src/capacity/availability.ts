@@ -1,5 +1,5 @@
 import { instantToLocal, toOffsetIso } from "../time/local-time.ts";
-import { freePlaces, isBookable, salesCloseAt, type SlotState } from "./bookable.ts";
+import { freePlaces, isBookable, salesCloseAt, unbookableReason, type SlotState } from "./bookable.ts";
 
 export interface ProductTiming {
   timeZone: string;
@@ -75,10 +75,17 @@ export function describeTimeslot(slot: SlotState, product: ProductTiming): Avail
  * these slots: the moment the first one bookable now stops selling. Null when none is
  * bookable (then only a change to the slots themselves can change the answer).
  */
-export function nextSalesClose(slots: readonly SlotState[], product: ProductTiming, now: Date): Date | null {
+export function nextSalesClose(
+  slots: readonly SlotState[],
+  product: ProductTiming,
+  now: Date,
+  /** Full timeslots too: the calendar counts them (a day SOLD_OUT until they close). */
+  includeFull = false,
+): Date | null {
   let first: number | null = null;
   for (const slot of slots) {
-    if (!isBookable(slot, product.bookingCutoffMinutes, now)) continue;
+    const reason = unbookableReason(slot, product.bookingCutoffMinutes, now);
+    if (reason !== null && !(includeFull && reason === "full")) continue;
     const closes = salesCloseAt(slot, product.bookingCutoffMinutes).getTime();
     if (first === null || closes < first) first = closes;
   }

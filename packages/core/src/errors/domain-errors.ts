@@ -77,6 +77,11 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** A position that points at what is no longer kept (an availability feed cursor past its 7 days). */
+export class GoneError extends DomainError {
+  readonly kind = "cursor-expired";
+}
+
 export class IdempotencyKeyReuseError extends DomainError {
   readonly kind = "idempotency-key-reuse";
 }

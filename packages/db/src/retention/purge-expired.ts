@@ -1,3 +1,4 @@
+import { purgeAvailabilityChanges } from "../changes/availability-feed.ts";
 import type { Database } from "../client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 
@@ -7,16 +8,20 @@ export const PURGE_BATCH = 1_000;
 /** How long a change stays in the change log: far longer than any API process's once-a-second read of it. */
 export const CHANGE_LOG_KEEP_MS = 5 * 60_000;
 
+/** How long the availability change feed keeps a change (contract section 18). */
+export const AVAILABILITY_CHANGES_KEEP_MS = 7 * 24 * 60 * 60_000;
+
 export interface Purged {
   idempotencyRecords: number;
   consoleSessions: number;
   changeLog: number;
+  availabilityChanges: number;
 }
 
 /**
  * Deletes what has outlived its use: `Idempotency-Key` records past their 24 hours and
- * console sessions past their expiry (sessions that were signed out are already gone), and
- * change-log rows every API process has long read. Each is found by an indexed time column. Several workers may run it at once: each batch skips
+ * console sessions past their expiry (sessions that were signed out are already gone),
+ * change-log rows every API process has long read, and availability changes past the feed's 7 days. Each is found by an indexed time column. Several workers may run it at once: each batch skips
  * the rows another has locked, so they share the work instead of queueing.
  */
 export async function purgeExpired(db: Database, now: Date, batch = PURGE_BATCH): Promise<Purged> {
@@ -24,6 +29,11 @@ export async function purgeExpired(db: Database, now: Date, batch = PURGE_BATCH)
     idempotencyRecords: await deleteExpired(db, "idempotency_records", "expires_at", now, batch),
     consoleSessions: await deleteExpired(db, "console_sessions", "expires_at", now, batch),
     changeLog: await deleteExpired(db, "change_log", "logged_at", new Date(now.getTime() - CHANGE_LOG_KEEP_MS), batch),
+    availabilityChanges: await purgeAvailabilityChanges(
+      db,
+      new Date(now.getTime() - AVAILABILITY_CHANGES_KEEP_MS),
+      batch,
+    ),
   };
 }
 

@@ -82,6 +82,8 @@ const timeslotRow = z
     capacity: z.number(),
     places_taken: z.number(),
     closed: z.boolean(),
+    // Events recorded before the change feed existed carry no number.
+    sequence: z.number().optional(),
   })
   .transform((row) => ({
     activityId: row.activity_id,
@@ -90,6 +92,7 @@ const timeslotRow = z
     capacity: row.capacity,
     placesTaken: row.places_taken,
     closed: row.closed,
+    sequence: row.sequence,
   }));
 
 /** An `availability.changed` event's data: the timeslot as it was at the event. */
