@@ -254,3 +254,56 @@ describe("schedules and timeslots", () => {
     expect((await errorsOf(decade)).errors?.[0]?.field).toBe("To");
   });
 });
+
+describe("partner distribution", () => {
+  it("hides an activity from partners not allowed, on every path, exactly as an unknown one, until allowed", async () => {
+    const activity = await create({ ...newActivity, Name: "Globetrek Only Swim", Partners: ["globetrek"] });
+    const day = addDays(today(), 3);
+    await send(`${BASE}/${activity.ActivityID}/timeslots`, "POST", { Date: day, Time: "11:00", Capacity: 5 });
+    const unknown = "s_Unknown0001";
+    const paths = (id: string) => [
+      `${OTA}/availability/${id}/dates?StartDate=${day}&EndDate=${day}`,
+      `${OTA}/availability/${id}/timeslots?Date=${day}`,
+      `${OTA}/questions/${id}`,
+      "/api/v2/ota/core/questions/" + id,
+    ];
+    const answers = async (id: string) =>
+      Promise.all(
+        paths(id).map(async (path) => {
+          const response = await api.request(path, { key: otaKey });
+          const body = (await response.json()) as { detail?: string };
+          return { status: response.status, detail: body.detail?.replace(id, "<id>") };
+        }),
+      );
+    expect(await answers(activity.ActivityID)).toEqual(await answers(unknown));
+    const products = (await (await api.request(`${OTA}/products`, { key: otaKey })).json()) as {
+      data: { ActivityID: string }[];
+    };
+    expect(products.data.map((p) => p.ActivityID)).not.toContain(activity.ActivityID);
+    const resolved = await api.request(`${OTA}/resolve-product?Name=${encodeURIComponent("Globetrek Only Swim")}`, {
+      key: otaKey,
+    });
+    expect(resolved.status).toBe(404);
+    const booking = await api.request(`${OTA}/booking`, {
+      method: "POST",
+      key: otaKey,
+      json: {
+        ActivityID: activity.ActivityID,
+        Date: day,
+        Time: "11:00",
+        Participants: 1,
+        Customer: { FirstName: "Ana", LastName: "Silva", Email: "ana@example.com", Phone: "+351912345678" },
+      },
+    });
+    expect(booking.status).toBe(404);
+    const globetrek = await api.key({ partner: "globetrek" });
+    const theirs = await api.request(`/api/v2/ota/globetrek/questions/${activity.ActivityID}`, { key: globetrek });
+    expect(theirs.status).toBe(200);
+
+    await send(`${BASE}/${activity.ActivityID}`, "PATCH", { Partners: "all" });
+    const now = await api.request(`${OTA}/questions/${activity.ActivityID}`, { key: otaKey });
+    expect(now.status).toBe(200);
+    await send(`${BASE}/${activity.ActivityID}`, "PATCH", { Active: false });
+    expect((await api.request(`${OTA}/questions/${activity.ActivityID}`, { key: otaKey })).status).toBe(404);
+  });
+});
