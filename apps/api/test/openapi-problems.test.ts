@@ -29,6 +29,16 @@ const CONTRACT: Record<string, number[]> = {
   "get /usage/meters": [...EVERY_KEYED, 422],
   "get /usage/meters/series": [...EVERY_KEYED, 422],
   "get /usage/meter-definitions": [...EVERY_KEYED],
+  "get /operator/activities": [...EVERY_KEYED],
+  "post /operator/activities": [...EVERY_KEYED, ...EVERY_POST, 422],
+  "get /operator/activities/{ActivityID}": [...EVERY_KEYED, 400, 404],
+  "patch /operator/activities/{ActivityID}": [...EVERY_KEYED, 400, 404, 409, 422],
+  "get /operator/activities/{ActivityID}/schedules": [...EVERY_KEYED, 400, 404],
+  "post /operator/activities/{ActivityID}/schedules": [...EVERY_KEYED, ...EVERY_POST, 400, 404, 409, 422],
+  "delete /operator/activities/{ActivityID}/schedules/{ID}": [...EVERY_KEYED, 400, 404, 422],
+  "post /operator/activities/{ActivityID}/timeslots": [...EVERY_KEYED, ...EVERY_POST, 400, 404, 409, 422],
+  "patch /operator/activities/{ActivityID}/timeslots/{Date}/{Time}": [...EVERY_KEYED, 400, 404, 409, 422],
+  "post /operator/activities/{ActivityID}/closures": [...EVERY_KEYED, ...EVERY_POST, 400, 404, 422],
 };
 
 describe("the problems each REST operation documents", () => {

@@ -14,7 +14,7 @@ import { createApiKey, listApiKeys, operatorBySlug, revokeApiKey, scopeFromDb } 
 import { withCliDatabase } from "./with-cli-database.ts";
 
 const USAGE = `usage:
-  pnpm api-key create --operator <slug> --scope <ota|usage:write|usage:read> [--scope ...] [--partner <slug>] [--expires-in-days N] [--name <text>]
+  pnpm api-key create --operator <slug> --scope <ota|usage:write|usage:read|catalog> [--scope ...] [--partner <slug>] [--expires-in-days N] [--name <text>]
   pnpm api-key list --operator <slug>
   pnpm api-key revoke <prefix>`;
 

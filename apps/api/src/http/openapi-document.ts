@@ -30,7 +30,7 @@ export function openApiDocument(baseUrl: string): Document {
   );
 
   for (const [path, item] of Object.entries(generated.paths ?? {})) {
-    for (const method of ["get", "post"] as const) {
+    for (const method of ["get", "post", "patch", "delete"] as const) {
       const operation: Operation | undefined = item?.[method];
       if (!operation) continue;
       const meta = metaByPath.get(`${method} ${path}`);

@@ -9,6 +9,7 @@ import {
   expireHolds,
   mergeBookingSearchPending,
   purgeExpired,
+  topUpSchedules,
   type Database,
 } from "@slotwise/db";
 
@@ -125,6 +126,14 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     partitionedAt = performance.now();
     await keepUsagePartitions(db, now(), options.usageRetentionDays ?? DEFAULT_USAGE_RETENTION_DAYS, log);
   };
+  // Schedules' timeslots are kept 366 days ahead; idempotent on any number of workers (topUpSchedules).
+  let toppedUpAt = -Infinity;
+  const schedules = async () => {
+    if (performance.now() - toppedUpAt < retentionMs) return;
+    toppedUpAt = performance.now();
+    const created = await topUpSchedules(db, now());
+    if (created > 0) log.info({ created }, "schedules topped up");
+  };
   // Holds past their deadline give their places back on the next tick, whoever is asking.
   const expire = async () => {
     const { bookingIds } = await expireHolds(db, now());
@@ -146,7 +155,17 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       log.error({ err: error, operatorId }, "usage thresholds not checked; checked again next time");
   };
   // Each task on its own: one that fails (and is retried next tick) never holds back the others.
-  const tasks = { expire, compact, thresholds, sweep, webhooks: webhooks.sweep, searchIndex, purge, partitions };
+  const tasks = {
+    expire,
+    compact,
+    thresholds,
+    sweep,
+    webhooks: webhooks.sweep,
+    searchIndex,
+    purge,
+    partitions,
+    schedules,
+  };
   let ticking: Promise<void> | null = null;
   let stopping = false;
   const runTasks = async () => {

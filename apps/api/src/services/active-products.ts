@@ -1,7 +1,7 @@
-import { listActiveProducts, type Db } from "@slotwise/db";
+import { listActiveProducts } from "@slotwise/db";
 
 import { cacheTags } from "../cache/read-cache.ts";
-import type { CacheReads } from "../cache/read-trail.ts";
+import { visibleTo, type Reader } from "./find-activity.ts";
 
 /**
  * The operator's active products (optionally by part of the name). The whole list is shared
@@ -9,7 +9,11 @@ import type { CacheReads } from "../cache/read-trail.ts";
  * cache out, but through the cache all the same, so that the request's trail knows what its
  * answer depends on.
  */
-export function activeProducts(ctx: { db: Db; cache: CacheReads }, operatorId: number, name?: string) {
+export async function activeProducts(ctx: Reader, operatorId: number, name?: string) {
+  return (await operatorProducts(ctx, operatorId, name)).filter((product) => visibleTo(ctx, product));
+}
+
+function operatorProducts(ctx: Reader, operatorId: number, name?: string) {
   if (name)
     return ctx.cache.read(
       `products:${operatorId}:${name}`,

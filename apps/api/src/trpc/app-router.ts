@@ -8,6 +8,16 @@ import { confirmBooking } from "../routers/bookings/confirm-booking.ts";
 import { createBooking } from "../routers/bookings/create-booking.ts";
 import { getBooking } from "../routers/bookings/get-booking.ts";
 import { searchBookings } from "../routers/bookings/search-bookings.ts";
+import { createActivity } from "../routers/catalog/create-activity.ts";
+import { createClosure } from "../routers/catalog/create-closure.ts";
+import { createSchedule } from "../routers/catalog/create-schedule.ts";
+import { createTimeslot } from "../routers/catalog/create-timeslot.ts";
+import { deleteSchedule } from "../routers/catalog/delete-schedule.ts";
+import { getActivity } from "../routers/catalog/get-activity.ts";
+import { listActivities } from "../routers/catalog/list-activities.ts";
+import { listSchedules } from "../routers/catalog/list-schedules.ts";
+import { patchActivity } from "../routers/catalog/patch-activity.ts";
+import { patchTimeslot } from "../routers/catalog/patch-timeslot.ts";
 import { activityGrid, listConsoleActivities } from "../routers/console/activities.ts";
 import { createKey, listKeys, revokeKey } from "../routers/console/api-keys.ts";
 import {
@@ -83,6 +93,18 @@ export const appRouter = router({
     timeslots: shopTimeslots,
     checkout: shopCheckout,
     joinWaitlist: shopJoinWaitlist,
+  }),
+  catalog: router({
+    activities: listActivities,
+    createActivity,
+    activity: getActivity,
+    patchActivity,
+    schedules: listSchedules,
+    createSchedule,
+    deleteSchedule,
+    createTimeslot,
+    patchTimeslot,
+    createClosure,
   }),
   console: router({
     session: router({ signIn, signOut, me }),

@@ -1,6 +1,7 @@
 import { t } from "./init.ts";
 import { classifyErrors } from "./middleware/classify-errors.ts";
 import { limitShopWrites } from "./middleware/limit-shop-writes.ts";
+import { requireCatalogAccess } from "./middleware/require-catalog-access.ts";
 import { requireKey, requirePartnerSegment } from "./middleware/require-key.ts";
 import { requireSession } from "./middleware/require-session.ts";
 
@@ -21,3 +22,6 @@ export const shopWriteProcedure = publicProcedure.use(limitShopWrites);
 
 /** A signed-in operator in the console: everything is scoped to `principal.operatorId`. */
 export const consoleProcedure = publicProcedure.use(requireSession);
+
+/** The operator's catalogue: a key with the `catalog` scope, or the console session (contract section 17). */
+export const catalogProcedure = publicProcedure.use(requireCatalogAccess);

@@ -98,38 +98,41 @@ function policyValue(policy: CancellationPolicy) {
   return policy === null ? Prisma.DbNull : policy.map((tier) => ({ ...tier }));
 }
 
-/** Creates an activity with its units and questions; unknown partner slugs are 422 naming them. */
-export async function createOperatorActivity(db: Database, operatorId: number, fields: ActivityFields) {
+/**
+ * Creates an activity with its units and questions; unknown partner slugs are 422 naming them.
+ * The database gives every new product its adult unit (a trigger): the units given then replace it.
+ */
+export async function createOperatorActivity(db: Database, operatorId: number, fields: ActivityFields, now: Date) {
   await checkPartners(db, operatorId, fields.partners);
-  return db.product.create({
-    data: {
-      operatorId,
-      activityId: newActivityId(),
-      name: fields.name,
-      description: fields.description,
-      durationMinutes: fields.durationMinutes,
-      timeZone: fields.timeZone,
-      location: fields.location,
-      currency: fields.currency,
-      bookingCutoffMinutes: fields.bookingCutoffMinutes,
-      maxParticipants: fields.maxParticipants,
-      priceAmount: lowestPrice(fields.units),
-      active: fields.active,
-      allPartners: fields.partners === "all",
-      partnerSlugs: fields.partners === "all" ? [] : fields.partners,
-      cancellationPolicy: policyValue(fields.cancellationPolicy),
-      units: {
-        create: fields.units.map((unit, index) => ({ ...unit, position: index + 1 })),
+  return db.$transaction(async (tx) => {
+    const product = await tx.product.create({
+      data: {
+        operatorId,
+        activityId: newActivityId(),
+        name: fields.name,
+        description: fields.description,
+        durationMinutes: fields.durationMinutes,
+        timeZone: fields.timeZone,
+        location: fields.location,
+        currency: fields.currency,
+        bookingCutoffMinutes: fields.bookingCutoffMinutes,
+        maxParticipants: fields.maxParticipants,
+        priceAmount: lowestPrice(fields.units),
+        active: fields.active,
+        allPartners: fields.partners === "all",
+        partnerSlugs: fields.partners === "all" ? [] : fields.partners,
+        cancellationPolicy: policyValue(fields.cancellationPolicy),
+        questions: {
+          create: fields.questions.map((question, index) => ({
+            ...questionData(question),
+            id: newQuestionId(),
+            position: index + 1,
+          })),
+        },
       },
-      questions: {
-        create: fields.questions.map((question, index) => ({
-          ...questionData(question),
-          id: newQuestionId(),
-          position: index + 1,
-        })),
-      },
-    },
-    include: operatorActivityInclude,
+    });
+    await replaceUnits(tx, product.id, fields.units, now);
+    return tx.product.findUniqueOrThrow({ where: { id: product.id }, include: operatorActivityInclude });
   });
 }
 
@@ -187,7 +190,11 @@ async function replaceQuestions(tx: Tx, productId: number, questions: readonly A
     if (question.id !== undefined) {
       listed.add(question.id);
       await tx.waiverQuestion.update({ where: { id: question.id }, data });
-    } else await tx.waiverQuestion.create({ data: { ...data, id: newQuestionId(), productId } });
+    } else {
+      const id = newQuestionId();
+      listed.add(id);
+      await tx.waiverQuestion.create({ data: { ...data, id, productId } });
+    }
   }
   await tx.waiverQuestion.updateMany({
     where: { productId, retiredAt: null, id: { notIn: [...listed] } },

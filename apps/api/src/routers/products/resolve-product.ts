@@ -6,6 +6,7 @@ import { findProductById, findProductByName } from "@slotwise/db";
 import { partnerParam } from "../../inputs/path-params.ts";
 import { productSchema } from "../../presenters/product-schema.ts";
 import { presentProduct } from "../../presenters/product.ts";
+import { visibleTo } from "../../services/find-activity.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 
 const INTEGER = /^[1-9]\d*$/;
@@ -50,7 +51,7 @@ export const resolveProduct = partnerProcedure
     const product = hasId
       ? await findProductById(ctx.db, operatorId, Number(input.ID))
       : await findProductByName(ctx.db, operatorId, input.Name ?? "");
-    if (!product)
+    if (!product || !visibleTo(ctx, product))
       throw new NotFoundError(
         hasId ? `There is no product with ID ${input.ID}` : `There is no product named ${input.Name}`,
       );

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+import { ValidationError } from "@slotwise/core";
+import { addOneOffTimeslot } from "@slotwise/db";
+
+import { catalogChanged, operatorActivityOrThrow } from "../../services/operator-catalog.ts";
+import { catalogProcedure } from "../../trpc/procedures.ts";
+import { createTimeslotInput } from "./create-timeslot.schema.ts";
+import { operatorTimeslotSchema, presentTimeslot } from "./timeslot-schema.ts";
+
+export const createTimeslot = catalogProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/operator/activities/{ActivityID}/timeslots",
+      tags: ["Catalogue"],
+      summary: "Add one timeslot outside any schedule",
+    },
+    problems: ["invalid-parameter", "not-found", "validation", "timeslot-exists"],
+    successStatus: 201,
+  })
+  .input(createTimeslotInput)
+  .output(z.object({ data: operatorTimeslotSchema }))
+  .mutation(async ({ ctx, input }) => {
+    const operatorId = ctx.principal.operatorId;
+    const activity = await operatorActivityOrThrow(ctx.db, operatorId, input.ActivityID);
+    const slot = await addOneOffTimeslot(
+      ctx.db,
+      activity,
+      { date: input.Date, time: input.Time, capacity: input.Capacity },
+      ctx.now(),
+    );
+    if (!slot)
+      throw new ValidationError([
+        { field: "Time", message: `Time ${input.Time} does not exist on ${input.Date} in ${activity.timeZone}` },
+      ]);
+    catalogChanged(ctx, operatorId, activity.id);
+    ctx.response.status = 201;
+    return { data: presentTimeslot(slot, activity.timeZone) };
+  });
