@@ -18,6 +18,7 @@ export * from "./capacity/participants.ts";
 export * from "./capacity/availability.ts";
 export * from "./booking/phone.ts";
 export * from "./booking/booking-request.ts";
+export * from "./booking/order-request.ts";
 export * from "./booking/lifecycle.ts";
 export * from "./waivers/questions.ts";
 export * from "./waivers/answers.ts";

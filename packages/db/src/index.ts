@@ -114,3 +114,5 @@ export {
 } from "./webhooks/webhook-deliveries.ts";
 export { listWebhookDeliveries } from "./webhooks/webhook-log.ts";
 export { bookingSnapshot, timeslotSnapshot } from "./webhooks/webhook-snapshots.ts";
+export { holdPartnerOrderInTx, findPartnerOrder, type PartnerOrderInput } from "./orders/partner-orders.ts";
+export { ticketsOf, findTicket, checkInTicket, type TicketRow } from "./tickets/tickets.ts";

@@ -39,6 +39,10 @@ import {
   listWebhooks,
   redeliverWebhookEvent,
 } from "../routers/console/webhooks.ts";
+import { cancelOrder } from "../routers/orders/cancel-order.ts";
+import { confirmOrder } from "../routers/orders/confirm-order.ts";
+import { createOrder } from "../routers/orders/create-order.ts";
+import { getOrder } from "../routers/orders/get-order.ts";
 import { listProducts } from "../routers/products/list-products.ts";
 import { resolveProduct } from "../routers/products/resolve-product.ts";
 import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/list-questions.ts";
@@ -64,6 +68,7 @@ export const appRouter = router({
     change: changeBooking,
     search: searchBookings,
   }),
+  orders: router({ create: createOrder, get: getOrder, confirm: confirmOrder, cancel: cancelOrder }),
   usage: router({
     record: recordUsageEntry,
     recordBatch: recordUsageBatchEntries,

@@ -47,14 +47,20 @@ export class NotFoundError extends DomainError {
 }
 
 export type ConflictKind =
-  "insufficient-capacity" | "timeslot-unavailable" | "idempotency-conflict" | "hold-expired" | "booking-not-changeable";
+  | "insufficient-capacity"
+  | "timeslot-unavailable"
+  | "idempotency-conflict"
+  | "hold-expired"
+  | "booking-not-changeable"
+  | "ticket-void"
+  | "ticket-wrong-day";
 
 export class ConflictError extends DomainError {
   constructor(
     readonly kind: ConflictKind,
     message: string,
     /** Extension members of the problem document: places still free, for insufficient capacity. */
-    readonly extra: { available?: number } = {},
+    readonly extra: { available?: number; item?: number; date?: string } = {},
   ) {
     super(message);
   }

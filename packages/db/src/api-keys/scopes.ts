@@ -2,8 +2,18 @@ import type { ApiScopeName } from "@slotwise/core";
 
 import type { ApiScope } from "../generated/prisma/client.ts";
 
-const TO_DB: Record<ApiScopeName, ApiScope> = { ota: "OTA", "usage:write": "USAGE_WRITE", "usage:read": "USAGE_READ" };
-const FROM_DB: Record<ApiScope, ApiScopeName> = { OTA: "ota", USAGE_WRITE: "usage:write", USAGE_READ: "usage:read" };
+const TO_DB: Record<ApiScopeName, ApiScope> = {
+  ota: "OTA",
+  "usage:write": "USAGE_WRITE",
+  "usage:read": "USAGE_READ",
+  checkin: "CHECKIN",
+};
+const FROM_DB: Record<ApiScope, ApiScopeName> = {
+  OTA: "ota",
+  USAGE_WRITE: "usage:write",
+  USAGE_READ: "usage:read",
+  CHECKIN: "checkin",
+};
 
 export const scopeToDb = (scope: ApiScopeName): ApiScope => TO_DB[scope];
 export const scopeFromDb = (scope: ApiScope): ApiScopeName => FROM_DB[scope];

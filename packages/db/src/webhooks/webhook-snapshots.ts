@@ -34,6 +34,10 @@ const bookingRow = z.object({
   created_at: instant,
   updated_at: instant,
   cancelled_at: instant.nullable(),
+  // Absent from events written before no-shows existed.
+  no_show_at: instant.nullable().optional(),
+  // Persons checked in, on booking.checked_in events.
+  checked_in: z.int().optional(),
 });
 
 /** A booking event's data: the booking as it was at the event, and its product. */
@@ -67,8 +71,13 @@ export function bookingSnapshot(data: unknown) {
     updatedAt: row.updated_at,
     cancelledAt: row.cancelled_at,
     searchText: "",
+    noShowAt: row.no_show_at ?? null,
   };
-  return { booking, product: { activityId: row.activity_id, timeZone: row.time_zone } };
+  return {
+    booking,
+    product: { activityId: row.activity_id, timeZone: row.time_zone },
+    checkedIn: row.checked_in,
+  };
 }
 
 const timeslotRow = z

@@ -16,6 +16,7 @@ import { countBooking } from "../../metrics/count-booking.ts";
 import { bookingInputSchema, bookingSchema } from "../../presenters/booking-schema.ts";
 import { customerDetails, presentBooking } from "../../presenters/booking.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
+import { bookingTickets } from "../../services/booking-tickets.ts";
 import { activityQuestions, findActivity } from "../../services/find-activity.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
 import { inTurn } from "../../services/handed-turn.ts";
@@ -129,9 +130,10 @@ export const createBooking = partnerProcedure
               now,
               reminderHoursBefore: ctx.settings.reminderHoursBefore,
             });
+            const tickets = await bookingTickets({ db: tx, settings: ctx.settings }, [booking]);
             return {
               status: 201,
-              body: { data: presentBooking(booking, product, now) },
+              body: { data: presentBooking(booking, product, now, tickets.get(booking.id)) },
               headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
             };
           };

@@ -9,6 +9,7 @@ const SCOPE_PURPOSE: Record<ApiScopeName, string> = {
   ota: "the partner (OTA) endpoints",
   "usage:write": "recording usage",
   "usage:read": "reading usage summaries",
+  checkin: "checking guests in",
 };
 
 /**
