@@ -27,6 +27,11 @@ const CONTRACT: Record<string, number[]> = {
   "get /usage/meters": [...EVERY_KEYED, 422],
   "get /usage/meters/series": [...EVERY_KEYED, 422],
   "get /usage/meter-definitions": [...EVERY_KEYED],
+  "post /ota/{partner}/orders": [...EVERY_KEYED, ...EVERY_POST, 404, 409, 422],
+  "get /ota/{partner}/orders/{OrderID}": [...EVERY_KEYED, 404],
+  "post /ota/{partner}/orders/{OrderID}/confirm": [...EVERY_KEYED, ...EVERY_POST, 404, 409, 422],
+  "post /ota/{partner}/orders/{OrderID}/cancel": [...EVERY_KEYED, ...EVERY_POST, 404, 409],
+  "post /operator/check-ins": [...EVERY_KEYED, ...EVERY_POST, 404, 409, 422],
 };
 
 describe("the problems each REST operation documents", () => {

@@ -39,6 +39,7 @@ import { REST_PREFIX } from "./rest-prefix.ts";
 import { routeLabel } from "./route-label.ts";
 import { sendProblem } from "./send-problem.ts";
 import { serverFactory } from "./server-factory.ts";
+import { ticketPages } from "./ticket-pages.ts";
 import { trpcBodyError } from "./trpc-body-error.ts";
 
 export interface ServerOptions {
@@ -223,6 +224,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.get(`${REST_PREFIX}/docs`, (_request, reply) =>
     reply.type("text/html; charset=utf-8").send(docsPage(`${REST_PREFIX}/openapi.json`, `${REST_PREFIX}/docs/assets`)),
   );
+
+  ticketPages(app, options.services.db, options.services.now);
 
   await app.register(paymentWebhookPlugin, {
     services: options.services,

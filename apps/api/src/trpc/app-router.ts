@@ -6,6 +6,7 @@ import { confirmBooking } from "../routers/bookings/confirm-booking.ts";
 import { createBooking } from "../routers/bookings/create-booking.ts";
 import { getBooking } from "../routers/bookings/get-booking.ts";
 import { searchBookings } from "../routers/bookings/search-bookings.ts";
+import { checkIn } from "../routers/check-ins/check-in.ts";
 import { activityGrid, listConsoleActivities } from "../routers/console/activities.ts";
 import { createKey, listKeys, revokeKey } from "../routers/console/api-keys.ts";
 import {
@@ -68,6 +69,7 @@ export const appRouter = router({
     change: changeBooking,
     search: searchBookings,
   }),
+  checkIns: router({ create: checkIn }),
   orders: router({ create: createOrder, get: getOrder, confirm: confirmOrder, cancel: cancelOrder }),
   usage: router({
     record: recordUsageEntry,
