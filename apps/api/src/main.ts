@@ -45,6 +45,7 @@ const app = await buildServer({
       reminderHoursBefore: env.REMINDER_HOURS_BEFORE,
       consoleOrigins: [...env.CONSOLE_ORIGIN, new URL(env.PUBLIC_BASE_URL).origin],
       secureCookies: env.PUBLIC_BASE_URL.startsWith("https:"),
+      publicBaseUrl: env.PUBLIC_BASE_URL,
       usageRetentionDays: env.USAGE_RETENTION_DAYS,
       paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET,
       webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "on",

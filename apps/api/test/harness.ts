@@ -29,6 +29,7 @@ export const TEST_SETTINGS: Settings = {
   reminderHoursBefore: 24,
   consoleOrigins: [CONSOLE_ORIGIN],
   secureCookies: false,
+  publicBaseUrl: PUBLIC_BASE,
   usageRetentionDays: DEFAULT_USAGE_RETENTION_DAYS,
   paymentWebhookSecret: PAYMENT_SECRET,
   webhookAllowLoopback: true,

@@ -39,6 +39,11 @@ const CONTRACT: Record<string, number[]> = {
   "post /operator/activities/{ActivityID}/timeslots": [...EVERY_KEYED, ...EVERY_POST, 400, 404, 409, 422],
   "patch /operator/activities/{ActivityID}/timeslots/{Date}/{Time}": [...EVERY_KEYED, 400, 404, 409, 422],
   "post /operator/activities/{ActivityID}/closures": [...EVERY_KEYED, ...EVERY_POST, 400, 404, 422],
+  "post /ota/{partner}/orders": [...EVERY_KEYED, ...EVERY_POST, 404, 409, 422],
+  "get /ota/{partner}/orders/{OrderID}": [...EVERY_KEYED, 404],
+  "post /ota/{partner}/orders/{OrderID}/confirm": [...EVERY_KEYED, ...EVERY_POST, 404, 409, 422],
+  "post /ota/{partner}/orders/{OrderID}/cancel": [...EVERY_KEYED, ...EVERY_POST, 404, 409],
+  "post /operator/check-ins": [...EVERY_KEYED, ...EVERY_POST, 404, 409, 422],
 };
 
 describe("the problems each REST operation documents", () => {

@@ -73,12 +73,12 @@ describe("POST /usage/meters", () => {
     [
       { Meter: "order-completed", Usage: 1 },
       "Meter",
-      "Meter names order-completed, waitlist-notified, workflow-email-sent are reserved for built-in meters",
+      "Meter names order-completed, waitlist-notified, workflow-email-sent, guest-checked-in are reserved for built-in meters",
     ],
     [
       { Meter: "waitlist-notified", Usage: 1 },
       "Meter",
-      "Meter names order-completed, waitlist-notified, workflow-email-sent are reserved for built-in meters",
+      "Meter names order-completed, waitlist-notified, workflow-email-sent, guest-checked-in are reserved for built-in meters",
     ],
     [{ Meter: "m" }, "Usage", "Usage is required"],
     [{ Meter: "m", Usage: "5" }, "Usage", "Usage must be a JSON number"],

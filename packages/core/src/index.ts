@@ -19,6 +19,7 @@ export * from "./capacity/availability.ts";
 export * from "./capacity/calendar.ts";
 export * from "./booking/phone.ts";
 export * from "./booking/booking-request.ts";
+export * from "./booking/order-request.ts";
 export * from "./booking/lifecycle.ts";
 export * from "./booking/hold-budget.ts";
 export * from "./waivers/questions.ts";

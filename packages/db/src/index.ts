@@ -131,3 +131,5 @@ export {
 } from "./catalog/schedules.ts";
 export { addClosure, listClosures, type ClosureRecord } from "./catalog/closures.ts";
 export { addOneOffTimeslot, patchTimeslotAt } from "./catalog/one-off-timeslots.ts";
+export { holdPartnerOrderInTx, findPartnerOrder, type PartnerOrderInput } from "./orders/partner-orders.ts";
+export { ticketsOf, findTicket, checkInTicket, type TicketRow } from "./tickets/tickets.ts";

@@ -23,6 +23,7 @@ import { RequestLog } from "./request-log.ts";
 import { restPlugin } from "./rest-plugin.ts";
 import { sendProblem } from "./send-problem.ts";
 import { serverFactory } from "./server-factory.ts";
+import { ticketPages } from "./ticket-pages.ts";
 import { registerTrpc } from "./trpc-plugin.ts";
 
 export { BATCH_BODY_LIMIT, BODY_LIMIT, MAX_URL_LENGTH } from "./edge-hooks.ts";
@@ -112,6 +113,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     metricsToken: env.METRICS_TOKEN,
     ready: options.ready,
   });
+  ticketPages(app, services.db, services.now);
   await app.register(paymentWebhookPlugin, { services, problemsBase });
   await app.register(restPlugin, { services, problemsBase, memo, earlyRefusals: env.EARLY_REFUSALS !== "off" });
   if (memo) {

@@ -26,3 +26,8 @@ export const referenceParam = boundedField("Reference", 16).meta({
   description: "The booking reference",
   examples: ["BK-7Q3M9XK2"],
 });
+
+export const orderIdParam = boundedField("OrderID", 40).meta({
+  description: "The order's OrderID",
+  examples: ["ord_7Hk2Pq9Lm3Xa8Bc4De5F"],
+});

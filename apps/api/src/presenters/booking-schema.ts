@@ -62,6 +62,14 @@ export const bookingSchema = z
     PaymentReference: z.string().nullable(),
     WaiverStatus: z.enum(["complete", "pending"]),
     CreatedAt: z.string(),
+    Tickets: z
+      .array(z.object({ UnitID: z.string(), Code: z.string(), Url: z.string() }))
+      .optional()
+      .meta({
+        description:
+          "One per person of a confirmed booking: Code is what the QR code carries, Url the ticket's page. Kept (and shown void) once cancelled",
+      }),
+    CheckedIn: z.int().optional().meta({ description: "Persons checked in so far" }),
   })
   .meta({
     id: "Booking",

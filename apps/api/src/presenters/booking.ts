@@ -7,8 +7,19 @@ type Customer = NonNullable<BookingRequest["Customer"]>;
 
 const STATUS = { ON_HOLD: "on_hold", CONFIRMED: "confirmed", CANCELLED: "cancelled", EXPIRED: "expired" } as const;
 
-/** A booking as partners read it at `now`: a hold past its deadline reads as expired at once. */
-export function presentBooking(b: Booking, product: Pick<Product, "activityId" | "timeZone">, now: Date): BookingView {
+/** A booking's tickets, one per person (contract section 20). */
+export type BookingTickets = readonly { unitId: string; code: string; url: string; checkedIn: boolean }[];
+
+/**
+ * A booking as partners read it at `now`: a hold past its deadline reads as expired at once.
+ * With its `tickets`, it answers them and how many persons are checked in.
+ */
+export function presentBooking(
+  b: Booking,
+  product: Pick<Product, "activityId" | "timeZone">,
+  now: Date,
+  tickets?: BookingTickets,
+): BookingView {
   const local = instantToLocal(b.startsAt, product.timeZone);
   const status = effectiveStatus(b, now);
   const isHold = status === "ON_HOLD" || status === "EXPIRED";
@@ -43,6 +54,12 @@ export function presentBooking(b: Booking, product: Pick<Product, "activityId" |
     PaymentReference: b.paymentReference,
     WaiverStatus: b.waiverStatus === "COMPLETE" ? "complete" : "pending",
     CreatedAt: b.createdAt.toISOString(),
+    ...(tickets
+      ? {
+          Tickets: tickets.map((t) => ({ UnitID: t.unitId, Code: t.code, Url: t.url })),
+          CheckedIn: tickets.filter((t) => t.checkedIn).length,
+        }
+      : {}),
   };
 }
 

@@ -86,6 +86,16 @@ export const PROBLEM_KINDS = {
     title: "Not cancellable",
     help: "The booking's cancellation policy does not let partners cancel it now; the operator still can.",
   },
+  "ticket-void": {
+    status: 409,
+    title: "Ticket void",
+    help: "The ticket's booking is cancelled or expired (or still an unconfirmed hold): nobody may be checked in with it.",
+  },
+  "ticket-wrong-day": {
+    status: 409,
+    title: "Ticket for another day",
+    help: "The ticket is for a timeslot that is not today in the activity's time zone; `date` is the day it is for.",
+  },
   "idempotency-conflict": {
     status: 409,
     title: "Request in progress",

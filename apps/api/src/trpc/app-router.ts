@@ -18,6 +18,7 @@ import { listActivities } from "../routers/catalog/list-activities.ts";
 import { listSchedules } from "../routers/catalog/list-schedules.ts";
 import { patchActivity } from "../routers/catalog/patch-activity.ts";
 import { patchTimeslot } from "../routers/catalog/patch-timeslot.ts";
+import { checkIn } from "../routers/check-ins/check-in.ts";
 import { activityGrid, listConsoleActivities } from "../routers/console/activities.ts";
 import { createKey, listKeys, revokeKey } from "../routers/console/api-keys.ts";
 import {
@@ -51,6 +52,10 @@ import {
   listWebhooks,
   redeliverWebhookEvent,
 } from "../routers/console/webhooks.ts";
+import { cancelOrder } from "../routers/orders/cancel-order.ts";
+import { confirmOrder } from "../routers/orders/confirm-order.ts";
+import { createOrder } from "../routers/orders/create-order.ts";
+import { getOrder } from "../routers/orders/get-order.ts";
 import { listProducts } from "../routers/products/list-products.ts";
 import { resolveProduct } from "../routers/products/resolve-product.ts";
 import { listCoreQuestions, listPartnerQuestions } from "../routers/questions/list-questions.ts";
@@ -81,6 +86,8 @@ export const appRouter = router({
     change: changeBooking,
     search: searchBookings,
   }),
+  checkIns: router({ create: checkIn }),
+  orders: router({ create: createOrder, get: getOrder, confirm: confirmOrder, cancel: cancelOrder }),
   usage: router({
     record: recordUsageEntry,
     recordBatch: recordUsageBatchEntries,

@@ -48,6 +48,8 @@ export interface Settings {
   usageRetentionDays: number;
   /** Whether the session cookie needs HTTPS. */
   secureCookies: boolean;
+  /** The API's public address: ticket links are absolute from it (relative without it). */
+  publicBaseUrl?: string | undefined;
   /** Signs the payment provider's calls; without it, the payment webhook refuses every call. */
   paymentWebhookSecret?: string | undefined;
   /** Whether webhook endpoints on this machine are allowed: development and tests only. */

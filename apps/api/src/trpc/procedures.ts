@@ -17,6 +17,9 @@ export const anyPartnerProcedure = publicProcedure.use(requireKey("ota"));
 export const usageWriteProcedure = publicProcedure.use(requireKey("usage:write"));
 export const usageReadProcedure = publicProcedure.use(requireKey("usage:read"));
 
+/** An operator's key checking guests in (contract section 22). */
+export const checkinProcedure = publicProcedure.use(requireKey("checkin"));
+
 /** An anonymous shopfront write (checkout, waitlist): limited per client address. */
 export const shopWriteProcedure = publicProcedure.use(limitShopWrites);
 

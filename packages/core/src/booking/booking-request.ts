@@ -52,7 +52,7 @@ export const answerSchema = z.object(
  * A value's fit to its question is judged once the activity is known (`answersProblems`);
  * the text in it must be storable whatever the question.
  */
-const answersField = z
+export const answersField = z
   .array(answerSchema, { error: "Answers must be a list of { QuestionID, Value }" })
   .max(200, { error: "Answers must have at most 200 items" })
   .check((ctx) => {
@@ -68,7 +68,7 @@ const answersField = z
     });
   });
 
-const paymentReferenceField = textField("PaymentReference", 1, 128);
+export const paymentReferenceField = textField("PaymentReference", 1, 128);
 
 /** Participants of one booking: the product's bounds come later, this keeps the number storable. */
 export function participantsField(field: string) {
@@ -79,6 +79,10 @@ export function participantsField(field: string) {
 
 /** How long a hold may keep its places before it must be confirmed. */
 const HOLD_MINUTES = { min: 1, max: 60 } as const;
+
+export const holdMinutesField = integerField("HoldMinutes")
+  .min(HOLD_MINUTES.min, { error: `HoldMinutes must be at least ${HOLD_MINUTES.min}` })
+  .max(HOLD_MINUTES.max, { error: `HoldMinutes must be at most ${HOLD_MINUTES.max}` });
 
 /**
  * What every sale names: the timeslot, the places, the customer and the answers. Participants
@@ -103,10 +107,7 @@ export const saleFields = z.object({
 export const bookingRequestSchema = withParticipantsOrUnits(
   saleFields
     .extend({
-      HoldMinutes: integerField("HoldMinutes")
-        .min(HOLD_MINUTES.min, { error: `HoldMinutes must be at least ${HOLD_MINUTES.min}` })
-        .max(HOLD_MINUTES.max, { error: `HoldMinutes must be at most ${HOLD_MINUTES.max}` })
-        .optional(),
+      HoldMinutes: holdMinutesField.optional(),
       Customer: customerSchema.optional(),
     })
     .refine((request) => request.Customer !== undefined || request.HoldMinutes !== undefined, {

@@ -57,7 +57,9 @@ export type ConflictKind =
   | "capacity-below-taken"
   | "currency-locked"
   | "not-cancellable"
-  | "hold-limit-reached";
+  | "hold-limit-reached"
+  | "ticket-void"
+  | "ticket-wrong-day";
 
 export class ConflictError extends DomainError {
   constructor(
@@ -65,12 +67,15 @@ export class ConflictError extends DomainError {
     message: string,
     /**
      * Extension members of the problem document: places still free (insufficient capacity),
-     * places taken (capacity below taken), the first clash (schedule overlap).
+     * places taken (capacity below taken), the first clash (schedule overlap), the failing
+     * item of an order, a ticket's date.
      */
     readonly extra: {
       available?: number;
       taken?: number;
       clash?: { Date: string; Time: string; ScheduleID: number };
+      item?: number;
+      date?: string;
     } = {},
   ) {
     super(message);

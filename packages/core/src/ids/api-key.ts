@@ -28,7 +28,7 @@ export function apiKeyPrefix(key: string): string {
   return key.slice(0, 3 + PUBLIC_LENGTH);
 }
 
-export const API_SCOPES = ["ota", "usage:write", "usage:read", "catalog"] as const;
+export const API_SCOPES = ["ota", "usage:write", "usage:read", "catalog", "checkin"] as const;
 export type ApiScopeName = (typeof API_SCOPES)[number];
 
 export function isApiScope(value: string): value is ApiScopeName {

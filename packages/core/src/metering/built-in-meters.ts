@@ -6,6 +6,7 @@ export interface BuiltInEvents {
   "order-completed": { basketId: number; total: number; currency: string };
   "waitlist-notified": { waitlistId: number; multiBookingId: string };
   "workflow-email-sent": Record<string, never>;
+  "guest-checked-in": { reference: string; activityId: string };
 }
 
 export type BuiltInMeterName = keyof BuiltInEvents;
@@ -33,6 +34,11 @@ export const BUILT_IN_METERS: { [N in BuiltInMeterName]: BuiltInMeter<N> } = {
     name: "workflow-email-sent",
     trigger: "an automated workflow e-mail is sent: booking confirmation or reminder",
     extraInfo: () => null,
+  },
+  "guest-checked-in": {
+    name: "guest-checked-in",
+    trigger: "a ticket is scanned for the first time: one person checked in",
+    extraInfo: ({ reference, activityId }) => JSON.stringify({ Reference: reference, ActivityID: activityId }),
   },
 };
 

@@ -8,7 +8,8 @@ const errors = (value: unknown) => {
   const r = field.safeParse(value);
   return r.success ? [] : fieldErrorsOf(r.error).map((e) => e.message);
 };
-const RESERVED = "Meter names order-completed, waitlist-notified, workflow-email-sent are reserved for built-in meters";
+const RESERVED =
+  "Meter names order-completed, waitlist-notified, workflow-email-sent, guest-checked-in are reserved for built-in meters";
 
 describe("meter names", () => {
   it("takes ASCII letters, digits and - _ . : /, trimmed", () => {

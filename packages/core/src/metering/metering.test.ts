@@ -34,12 +34,12 @@ describe("usage entries", () => {
     [
       { Meter: "order-completed", Usage: 1 },
       "Meter",
-      "Meter names order-completed, waitlist-notified, workflow-email-sent are reserved for built-in meters",
+      "Meter names order-completed, waitlist-notified, workflow-email-sent, guest-checked-in are reserved for built-in meters",
     ],
     [
       { Meter: "Workflow-Email-Sent", Usage: 1 },
       "Meter",
-      "Meter names order-completed, waitlist-notified, workflow-email-sent are reserved for built-in meters",
+      "Meter names order-completed, waitlist-notified, workflow-email-sent, guest-checked-in are reserved for built-in meters",
     ],
     [{ Meter: "m" }, "Usage", "Usage is required"],
     [{ Meter: "m", Usage: "5" }, "Usage", "Usage must be a JSON number"],
@@ -89,8 +89,13 @@ describe("usage entries", () => {
 });
 
 describe("built-in meters", () => {
-  it("registers the three meters with their ExtraInfo", () => {
-    expect(BUILT_IN_METER_NAMES).toEqual(["order-completed", "waitlist-notified", "workflow-email-sent"]);
+  it("registers the four meters with their ExtraInfo", () => {
+    expect(BUILT_IN_METER_NAMES).toEqual([
+      "order-completed",
+      "waitlist-notified",
+      "workflow-email-sent",
+      "guest-checked-in",
+    ]);
     expect(builtInExtraInfo("order-completed", { basketId: 42, total: 9000, currency: "EUR" })).toBe(
       '{"BasketID":42,"Total":{"Amount":9000,"Currency":"EUR"}}',
     );
@@ -98,6 +103,9 @@ describe("built-in meters", () => {
       '{"WaitlistID":7,"MultiBookingID":"mb_1"}',
     );
     expect(builtInExtraInfo("workflow-email-sent", {})).toBeNull();
+    expect(builtInExtraInfo("guest-checked-in", { reference: "BK-7Q3M9XK2", activityId: "s_7Hk2Pq9Lm" })).toBe(
+      '{"Reference":"BK-7Q3M9XK2","ActivityID":"s_7Hk2Pq9Lm"}',
+    );
     expect(isBuiltInMeter("order-completed")).toBe(true);
     expect(isBuiltInMeter("api-calls")).toBe(false);
   });

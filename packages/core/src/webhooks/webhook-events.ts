@@ -6,6 +6,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "booking.changed",
   "booking.cancelled",
   "booking.expired",
+  "booking.checked_in",
   "availability.changed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -112,6 +112,6 @@ export function saleStatement(input: NewBooking): Prisma.Sql {
            customer_first_name AS "customerFirstName", customer_last_name AS "customerLastName",
            customer_email AS "customerEmail", customer_phone AS "customerPhone", status, expires_at AS "expiresAt",
            waiver_status AS "waiverStatus", answers, created_at AS "createdAt", updated_at AS "updatedAt",
-           cancelled_at AS "cancelledAt", search_text AS "searchText"
+           cancelled_at AS "cancelledAt", search_text AS "searchText", no_show_at AS "noShowAt"
       FROM booking`;
 }

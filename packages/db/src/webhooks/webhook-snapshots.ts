@@ -36,6 +36,10 @@ const bookingRow = z.object({
   cancelled_at: instant.nullable(),
   cancellation_policy: z.json().optional(),
   refund_amount: z.number().nullable().optional(),
+  // Absent from events written before no-shows existed.
+  no_show_at: instant.nullable().optional(),
+  // Persons checked in, on booking.checked_in events.
+  checked_in: z.int().optional(),
 });
 
 /** A booking event's data: the booking as it was at the event, and its product. */
@@ -71,8 +75,13 @@ export function bookingSnapshot(data: unknown) {
     cancellationPolicy: row.cancellation_policy ?? null,
     refundAmount: row.refund_amount ?? null,
     searchText: "",
+    noShowAt: row.no_show_at ?? null,
   };
-  return { booking, product: { activityId: row.activity_id, timeZone: row.time_zone } };
+  return {
+    booking,
+    product: { activityId: row.activity_id, timeZone: row.time_zone },
+    checkedIn: row.checked_in,
+  };
 }
 
 const timeslotRow = z

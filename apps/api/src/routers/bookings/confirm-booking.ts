@@ -8,6 +8,7 @@ import { partnerParam, referenceParam } from "../../inputs/path-params.ts";
 import { bookingSchema } from "../../presenters/booking-schema.ts";
 import { customerDetails, presentBooking } from "../../presenters/booking.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
+import { bookingTickets } from "../../services/booking-tickets.ts";
 import { activityQuestions } from "../../services/find-activity.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { partnerBooking } from "./get-booking.ts";
@@ -67,7 +68,12 @@ export const confirmBooking = partnerProcedure
         now,
         reminderHoursBefore: ctx.settings.reminderHoursBefore,
       });
-      return { status: 200, body: { data: presentBooking(confirmed, product, now) }, headers: {} };
+      const tickets = await bookingTickets({ db: tx, settings: ctx.settings }, [confirmed]);
+      return {
+        status: 200,
+        body: { data: presentBooking(confirmed, product, now, tickets.get(confirmed.id)) },
+        headers: {},
+      };
     });
     if (booking.status === "ON_HOLD" && ctx.response.headers["Idempotent-Replayed"] !== "true")
       ctx.metrics.booking("partner", "confirmed");

@@ -18,6 +18,7 @@ import { countBooking } from "../../metrics/count-booking.ts";
 import { bookingInputSchema, bookingSchema } from "../../presenters/booking-schema.ts";
 import { customerDetails, presentBooking } from "../../presenters/booking.ts";
 import { BOOKING_PATH, bookingChecks, readRefusal, slotKey } from "../../services/book-timeslot.ts";
+import { bookingTickets } from "../../services/booking-tickets.ts";
 import { inTurn } from "../../services/handed-turn.ts";
 import { RecentRefusals } from "../../services/recent-refusals.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
@@ -89,9 +90,10 @@ export const createBooking = partnerProcedure
               now,
               reminderHoursBefore: ctx.settings.reminderHoursBefore,
             });
+            const tickets = await bookingTickets({ db: tx, settings: ctx.settings }, [booking]);
             return {
               status: 201,
-              body: { data: presentBooking(booking, product, now) },
+              body: { data: presentBooking(booking, product, now, tickets.get(booking.id)) },
               headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
             };
           };

@@ -9,6 +9,7 @@ const SCOPE_PURPOSE: Record<ApiScopeName, string> = {
   "usage:write": "recording usage",
   "usage:read": "reading usage summaries",
   catalog: "the operator's catalogue",
+  checkin: "checking guests in",
 };
 
 /**

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+import { confirmHoldInTx } from "@slotwise/db";
+
+import { withIdempotency } from "../../idempotency/with-idempotency.ts";
+import { customerDetails } from "../../presenters/booking.ts";
+import { orderSchema } from "../../presenters/order-schema.ts";
+import { presentOrder } from "../../presenters/order.ts";
+import { bookingTickets } from "../../services/booking-tickets.ts";
+import { partnerOrder } from "../../services/partner-order.ts";
+import { partnerProcedure } from "../../trpc/procedures.ts";
+import { confirmOrderInput } from "./order-id.schema.ts";
+
+export const confirmOrder = partnerProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/ota/{partner}/orders/{OrderID}/confirm",
+      tags: ["Orders"],
+      summary: "Confirm every booking of an order",
+      description:
+        "Confirms all the order's holds or none: after ExpiresAt it is 409 hold-expired, and a cancelled order is 409 booking-not-changeable. Customer (required when an item has none) and PaymentReference apply to every booking. Each confirmed booking answers its Tickets. Confirming a confirmed order returns it unchanged.",
+    },
+    problems: [
+      "not-found",
+      "hold-expired",
+      "booking-not-changeable",
+      "idempotency-conflict",
+      "validation",
+      "idempotency-key-reuse",
+    ],
+  })
+  .input(confirmOrderInput)
+  .output(z.object({ data: orderSchema }))
+  .mutation(async ({ ctx, input }) => {
+    const order = await partnerOrder(ctx, input.OrderID);
+    const partner = ctx.principal.partner;
+    return withIdempotency(ctx, `POST /ota/${partner.slug}/orders/${input.OrderID}/confirm`, input, async (tx) => {
+      const now = ctx.now();
+      const confirmed = [];
+      // In id order, as every writer locks bookings, so two confirmations queue instead of deadlocking.
+      for (const booking of order.bookings) {
+        const kept = await confirmHoldInTx(tx, booking.id, {
+          customer: input.Customer && customerDetails(input.Customer),
+          paymentReference: input.PaymentReference,
+          slot: { productName: booking.product.name, timeZone: booking.product.timeZone },
+          actor: `partner:${partner.slug}`,
+          now,
+          reminderHoursBefore: ctx.settings.reminderHoursBefore,
+        });
+        confirmed.push({ ...kept, product: booking.product });
+      }
+      const tickets = await bookingTickets({ db: tx, settings: ctx.settings }, confirmed);
+      return { status: 200, body: { data: presentOrder(order, confirmed, now, tickets) }, headers: {} };
+    });
+  });

@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { bookingBody, openSlot } from "./fixtures.ts";
+import { GENEROUS_GUARDS, OTA, problemOf, startApi, type Api } from "./harness.ts";
+
+let api: Api;
+let otaKey: string;
+let checkinKey: string;
+beforeAll(async () => {
+  api = await startApi();
+  otaKey = await api.key();
+  checkinKey = await api.key({ scopes: ["checkin"] });
+});
+
+interface Booked {
+  Reference: string;
+  Tickets: { UnitID: string; Code: string; Url: string }[];
+  CheckedIn: number;
+}
+
+/** A confirmed booking of two, moved to start now: today in any zone, as far as check-in is concerned. */
+async function bookToday(today = true) {
+  const info = await openSlot(api.db, { free: 2 });
+  const response = await api.request(`${OTA}/booking`, {
+    method: "POST",
+    key: otaKey,
+    json: bookingBody(info, { Participants: 2 }),
+  });
+  expect(response.status).toBe(201);
+  const booked = ((await response.json()) as { data: Booked }).data;
+  if (today) await api.db.booking.update({ where: { reference: booked.Reference }, data: { startsAt: new Date() } });
+  return booked;
+}
+
+const scan = (Code: unknown, key = checkinKey) =>
+  api.request("/api/v2/operator/check-ins", { method: "POST", key, json: { Code } });
+
+describe("check-in", () => {
+  it("issues one ticket per person, with a public page and QR image", async () => {
+    const booked = await bookToday(false);
+    expect(booked.Tickets).toHaveLength(2);
+    expect(new Set(booked.Tickets.map((t) => t.Code)).size).toBe(2);
+    const code = booked.Tickets[0]!.Code;
+    const page = await api.request(`/api/v2/tickets/${code}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(code);
+    const svg = await api.request(`/api/v2/tickets/${code}.svg`);
+    expect(svg.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(await svg.text()).toMatch(/^<svg/);
+    expect((await api.request(`/api/v2/tickets/${"0".repeat(32)}`)).status).toBe(404);
+  });
+
+  it("checks a person in exactly once under 20 scans at once, and counts them", async () => {
+    const booked = await bookToday();
+    const code = booked.Tickets[0]!.Code;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => scan(code)));
+    expect(answers.map((r) => r.status)).toEqual(Array<number>(20).fill(200));
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as {
+      data: { FirstScan: boolean; CheckedInAt: string; Reference: string; UnitID: string };
+    }[];
+    expect(bodies.filter((b) => b.data.FirstScan)).toHaveLength(1);
+    expect(new Set(bodies.map((b) => b.data.CheckedInAt)).size).toBe(1);
+    expect(bodies[0]!.data).toMatchObject({ Reference: booked.Reference, UnitID: "adult" });
+    const meters = await api.db.usageEntry.findMany({ where: { meter: "guest-checked-in" } });
+    expect(meters).toHaveLength(1);
+    expect(JSON.parse(meters[0]!.extraInfo ?? "{}")).toMatchObject({ Reference: booked.Reference });
+    const read = await api.request(`${OTA}/booking/${booked.Reference}`, { key: otaKey });
+    expect(((await read.json()) as { data: Booked }).data.CheckedIn).toBe(1);
+  });
+
+  it("refuses void tickets, other days, unknown codes and other operators' codes", async () => {
+    const cancelled = await bookToday(false);
+    const cancel = await api.request(`${OTA}/booking/${cancelled.Reference}/cancel`, { method: "POST", key: otaKey });
+    expect(cancel.status).toBe(200);
+    await api.db.booking.update({ where: { reference: cancelled.Reference }, data: { startsAt: new Date() } });
+    const voided = await scan(cancelled.Tickets[0]!.Code);
+    expect(voided.status).toBe(409);
+    expect((await problemOf(voided)).problem.type).toMatch(/ticket-void$/);
+    expect(await (await api.request(`/api/v2/tickets/${cancelled.Tickets[0]!.Code}`)).text()).toContain("VOID");
+
+    const later = await bookToday(false);
+    const wrongDay = await scan(later.Tickets[0]!.Code);
+    expect(wrongDay.status).toBe(409);
+    const { problem } = await problemOf(wrongDay);
+    expect(problem.type).toMatch(/ticket-wrong-day$/);
+    expect(problem).toHaveProperty("date");
+
+    expect((await scan("f".repeat(32))).status).toBe(404);
+    const otherOperator = await api.key({ operator: "harbour", scopes: ["checkin"] });
+    const elsewhere = await scan(later.Tickets[0]!.Code, otherOperator);
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.text()).not.toContain(later.Reference);
+    expect((await scan("x".repeat(10_240))).status).toBe(422);
+    expect((await scan("abc\u0000def")).status).toBe(422);
+    const ota = await scan(later.Tickets[0]!.Code, otaKey);
+    expect(ota.status).toBe(403);
+  });
+});
+
+describe("check-in rate limit", () => {
+  it("counts wrong codes as failed authentications", async () => {
+    const limited = await startApi({
+      guards: { ...GENEROUS_GUARDS, authFailuresPer10Minutes: 5 },
+    });
+    const key = await limited.key({ scopes: ["checkin"] });
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++)
+      statuses.push(
+        (await limited.request("/api/v2/operator/check-ins", { method: "POST", key, json: { Code: "e".repeat(32) } }))
+          .status,
+      );
+    expect(statuses).toContain(429);
+  });
+});

@@ -1,0 +1,185 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { instantToLocal } from "@slotwise/core";
+
+import { bookingBody, openSlot, type SlotInfo } from "./fixtures.ts";
+import { OTA, problemOf, startApi, type Api } from "./harness.ts";
+
+let api: Api;
+let key: string;
+beforeAll(async () => {
+  api = await startApi();
+  key = await api.key();
+});
+
+interface OrderView {
+  OrderID: string;
+  Status: string;
+  ExpiresAt: number | null;
+  Total: { Amount: number; Currency: string };
+  Bookings: {
+    Reference: string;
+    Status: string;
+    Participants: number;
+    Total: { Amount: number };
+    Tickets?: { UnitID: string; Code: string; Url: string }[];
+    CheckedIn?: number;
+  }[];
+}
+
+const CUSTOMER = { FirstName: "Rui", LastName: "Costa", Email: "rui@example.com", Phone: "+351 912 000 111" };
+const post = (path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  api.request(`${OTA}${path}`, { method: "POST", key, headers, ...(body === undefined ? {} : { json: body }) });
+const read = async (response: Response) => ((await response.json()) as { data: OrderView }).data;
+const placesTaken = async (timeslotId: number) =>
+  (await api.db.timeslot.findUniqueOrThrow({ where: { id: timeslotId } })).placesTaken;
+/** Two different open timeslots with room, of different activities when the demo has them. */
+async function twoSlots(free: number): Promise<[SlotInfo, SlotInfo]> {
+  const a = await openSlot(api.db, { free });
+  const slot = await api.db.timeslot.findFirstOrThrow({
+    where: {
+      id: { not: a.slot.id },
+      closed: false,
+      startsAt: { gt: new Date(Date.now() + 2 * 86_400_000) },
+      product: {
+        operator: { slug: "demo" },
+        id: { not: a.product.id },
+        minParticipants: 1,
+        maxParticipants: { gte: 2 },
+      },
+    },
+    include: { product: { include: { questions: { orderBy: { position: "asc" } } } } },
+    orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+  });
+  await api.db.timeslot.update({ where: { id: slot.id }, data: { capacity: slot.placesTaken + free } });
+  const local = instantToLocal(slot.startsAt, slot.product.timeZone);
+  return [a, { slot, product: slot.product, date: local.date, time: local.time }];
+}
+
+/** Leaves exactly `free` places in the slot. */
+async function leave(info: SlotInfo, free: number) {
+  const slot = await api.db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } });
+  await api.db.timeslot.update({ where: { id: slot.id }, data: { capacity: slot.placesTaken + free } });
+  return slot.placesTaken;
+}
+
+function item(info: SlotInfo, participants: number) {
+  const { Customer: _customer, PaymentReference: _ref, ...body } = bookingBody(info, { Participants: participants });
+  return body;
+}
+
+describe("orders", () => {
+  it("hold every item with one expiry, confirm all with tickets, read back, cancel all", async () => {
+    const [a, b] = await twoSlots(2);
+    const before = { a: await placesTaken(a.slot.id), b: await placesTaken(b.slot.id) };
+    const created = await post("/orders", { Items: [item(a, 2), item(b, 1)], HoldMinutes: 15 });
+    expect(created.status).toBe(201);
+    const order = await read(created);
+    expect(created.headers.get("location")).toBe(`/api/v2/ota/acme-travel/orders/${order.OrderID}`);
+    expect(order.Status).toBe("on_hold");
+    expect(order.Bookings.map((x) => x.Status)).toEqual(["on_hold", "on_hold"]);
+    expect(order.ExpiresAt).toBeGreaterThan(Date.now() / 1000);
+    expect(order.Total.Amount).toBe(order.Bookings[0]!.Total.Amount + order.Bookings[1]!.Total.Amount);
+    expect(await placesTaken(a.slot.id)).toBe(before.a + 2);
+    expect(await placesTaken(b.slot.id)).toBe(before.b + 1);
+
+    const lacking = await post(`/orders/${order.OrderID}/confirm`, {});
+    expect(lacking.status).toBe(422);
+    const confirmed = await read(await post(`/orders/${order.OrderID}/confirm`, { Customer: CUSTOMER }));
+    expect(confirmed.Status).toBe("confirmed");
+    expect(confirmed.Bookings.map((x) => x.Status)).toEqual(["confirmed", "confirmed"]);
+    expect(confirmed.Bookings.map((x) => x.Tickets?.length)).toEqual([2, 1]);
+    for (const ticket of confirmed.Bookings.flatMap((x) => x.Tickets ?? [])) {
+      expect(ticket.Code).toMatch(/^[0-9a-f]{32}$/);
+      expect(ticket.Url).toBe(`http://api.test/api/v2/tickets/${ticket.Code}`);
+    }
+
+    const got = await api.request(`${OTA}/orders/${order.OrderID}`, { key });
+    expect(got.status).toBe(200);
+    expect(await read(got)).toEqual(confirmed);
+    const again = await post(`/orders/${order.OrderID}/confirm`, {});
+    expect(again.status).toBe(200);
+    expect(await read(again)).toEqual(confirmed);
+
+    const cancelled = await read(await post(`/orders/${order.OrderID}/cancel`));
+    expect(cancelled.Status).toBe("cancelled");
+    expect(cancelled.Bookings.map((x) => x.Status)).toEqual(["cancelled", "cancelled"]);
+    expect(await placesTaken(a.slot.id)).toBe(before.a);
+  });
+
+  it("hold nothing when one item fails, naming it", async () => {
+    const [a, full] = await twoSlots(2);
+    await leave(full, 1);
+    await api.settled();
+    const before = await placesTaken(a.slot.id);
+    const orders = await api.db.order.count();
+    const response = await post("/orders", { Items: [item(a, 1), item(full, 2)], HoldMinutes: 10 });
+    expect(response.status).toBe(409);
+    const { problem } = await problemOf(response);
+    expect(problem).toMatchObject({ type: "http://api.test/problems/insufficient-capacity", item: 1, available: 1 });
+    expect(await placesTaken(a.slot.id)).toBe(before);
+    expect(await api.db.order.count()).toBe(orders);
+  });
+
+  it("count the same timeslot twice together", async () => {
+    const slot = await openSlot(api.db, { free: 3 });
+    const taken = await leave(slot, 3);
+    await api.settled();
+    const response = await post("/orders", { Items: [item(slot, 2), item(slot, 2)], HoldMinutes: 10 });
+    expect(response.status).toBe(409);
+    expect((await problemOf(response)).problem).toMatchObject({ item: 1, available: 1 });
+    const fits = await post("/orders", { Items: [item(slot, 2), item(slot, 1)], HoldMinutes: 10 });
+    expect(fits.status).toBe(201);
+    expect(await placesTaken(slot.slot.id)).toBe(taken + 3);
+  });
+
+  it("refuse 11 items and name a bad item's field", async () => {
+    const slot = await openSlot(api.db, { free: 1 });
+    const eleven = await post("/orders", { Items: Array.from({ length: 11 }, () => item(slot, 1)), HoldMinutes: 5 });
+    expect(eleven.status).toBe(422);
+    expect((await problemOf(eleven)).problem.errors?.[0]?.field).toBe("Items");
+    const bad = await post("/orders", {
+      Items: [item(slot, 1), { ...item(slot, 1), Units: [{ UnitID: "dragon", Quantity: 1 }], Participants: undefined }],
+      HoldMinutes: 5,
+    });
+    expect(bad.status).toBe(422);
+    expect((await problemOf(bad)).problem.errors?.[0]?.field).toMatch(/^Items\[1\]\.Units/);
+  });
+
+  it("are idempotent: the same key answers the same order", async () => {
+    const slot = await openSlot(api.db, { free: 2 });
+    const body = { Items: [item(slot, slot.product.minParticipants)], HoldMinutes: 5 };
+    const first = await post("/orders", body, { "Idempotency-Key": "order-once" });
+    const second = await post("/orders", body, { "Idempotency-Key": "order-once" });
+    expect(first.status).toBe(201);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(await read(second)).toEqual(await read(first));
+  });
+
+  it("crossing orders at once never deadlock", async () => {
+    const [a, other] = await twoSlots(5);
+    await leave(a, 5);
+    await api.settled();
+    const ab = { Items: [item(a, 1), item(other, 1)], HoldMinutes: 5 };
+    const ba = { Items: [item(other, 1), item(a, 1)], HoldMinutes: 5 };
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => post("/orders", i % 2 ? ab : ba)));
+    // Five places each: five orders are held whole, the other seven refused whole.
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array<number>(5).fill(201), ...Array<number>(7).fill(409)]);
+    expect(await placesTaken(a.slot.id)).toBe(
+      (await api.db.timeslot.findUniqueOrThrow({ where: { id: a.slot.id } })).capacity,
+    );
+    expect(await placesTaken(other.slot.id)).toBe(
+      (await api.db.timeslot.findUniqueOrThrow({ where: { id: other.slot.id } })).capacity,
+    );
+  });
+
+  it("are another partner's as unknown", async () => {
+    const other = await api.key({ partner: "globetrek" });
+    const slot = await openSlot(api.db, { free: 2 });
+    const order = await read(
+      await post("/orders", { Items: [item(slot, slot.product.minParticipants)], HoldMinutes: 5 }),
+    );
+    const response = await api.request(`/api/v2/ota/globetrek/orders/${order.OrderID}`, { key: other });
+    expect(response.status).toBe(404);
+  });
+});
