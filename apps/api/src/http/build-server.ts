@@ -10,6 +10,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 
 import { AnswerMemo } from "../cache/answer-memo.ts";
 import type { ApiEnv } from "../env.ts";
+import { OCTO_PREFIX, octoPlugin } from "../octo/octo-plugin.ts";
 import { describeFrameworkError } from "../problems/framework-errors.ts";
 import { problem } from "../problems/problem.ts";
 import { retryAfterHeader, TooManyRequestsError } from "../problems/too-many-requests.ts";
@@ -235,6 +236,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     rateLimit: options.rateLimit,
     memo,
     earlyRefusals: env.EARLY_REFUSALS !== "off",
+  });
+  await app.register(octoPlugin, {
+    prefix: OCTO_PREFIX,
+    services: options.services,
+    rateLimit: options.rateLimit,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
   });
   if (memo) {
     services.metrics.watchKeptAnswers(memo);

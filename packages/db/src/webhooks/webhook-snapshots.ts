@@ -34,6 +34,11 @@ const bookingRow = z.object({
   created_at: instant,
   updated_at: instant,
   cancelled_at: instant.nullable(),
+  // Absent from events written before OCTO bookings existed.
+  octo_uuid: z.string().nullish(),
+  reseller_reference: z.string().nullish(),
+  notes: z.string().nullish(),
+  octo_extra: z.json().nullish(),
 });
 
 /** A booking event's data: the booking as it was at the event, and its product. */
@@ -67,6 +72,10 @@ export function bookingSnapshot(data: unknown) {
     updatedAt: row.updated_at,
     cancelledAt: row.cancelled_at,
     searchText: "",
+    octoUuid: row.octo_uuid ?? null,
+    resellerReference: row.reseller_reference ?? null,
+    notes: row.notes ?? null,
+    octoExtra: row.octo_extra ?? null,
   };
   return { booking, product: { activityId: row.activity_id, timeZone: row.time_zone } };
 }
