@@ -118,6 +118,23 @@ function octoUnit(unit: ProductWithUnits["units"][number], product: ProductWithU
   };
 }
 
+/** What `octo/content` adds to a product and its option alike. */
+function content(product: ProductWithUnits) {
+  return {
+    title: product.name,
+    shortDescription: null,
+    description: product.description,
+    features: [],
+    faqs: [],
+    media: [],
+    locations: [],
+    categoryLabels: [],
+    durationMinutesFrom: product.durationMinutes,
+    durationMinutesTo: product.durationMinutes,
+    commentary: [],
+  };
+}
+
 function octoOption(view: ProductView, caps: OctoCapabilities): Option {
   const { product } = view;
   const lowest = Math.min(...product.units.map((unit) => unit.priceAmount));
@@ -137,21 +154,7 @@ function octoOption(view: ProductView, caps: OctoCapabilities): Option {
     ...(caps.has(CapabilityId.OCTO_PRICING) && product.units.length > 0
       ? { pricingFrom: [octoPricing(lowest, product.currency)] }
       : {}),
-    ...(caps.has(CapabilityId.OCTO_CONTENT)
-      ? {
-          title: product.name,
-          shortDescription: null,
-          description: product.description,
-          features: [],
-          faqs: [],
-          media: [],
-          locations: [],
-          categoryLabels: [],
-          durationMinutesFrom: product.durationMinutes,
-          durationMinutesTo: product.durationMinutes,
-          commentary: [],
-        }
-      : {}),
+    ...(caps.has(CapabilityId.OCTO_CONTENT) ? content(product) : {}),
   };
 }
 
@@ -176,20 +179,6 @@ export function octoProduct(view: ProductView, caps: OctoCapabilities): Product 
     ...(caps.has(CapabilityId.OCTO_PRICING)
       ? { defaultCurrency: product.currency, availableCurrencies: [product.currency], pricingPer: PricingPer.UNIT }
       : {}),
-    ...(caps.has(CapabilityId.OCTO_CONTENT)
-      ? {
-          title: product.name,
-          shortDescription: null,
-          description: product.description,
-          features: [],
-          faqs: [],
-          media: [],
-          locations: [],
-          categoryLabels: [],
-          durationMinutesFrom: product.durationMinutes,
-          durationMinutesTo: product.durationMinutes,
-          commentary: [],
-        }
-      : {}),
+    ...(caps.has(CapabilityId.OCTO_CONTENT) ? content(product) : {}),
   };
 }
