@@ -41,6 +41,15 @@ export { hashPassword, verifyPassword } from "./auth/password.ts";
 export { runMigrations } from "./migrate/run-migrations.ts";
 export * from "./idempotency/idempotency.ts";
 export { findBooking } from "./bookings/find-booking.ts";
+export {
+  extendHoldInTx,
+  findOctoBooking,
+  octoBookings,
+  OCTO_BOOKINGS_LIMIT,
+  updateOctoDetailsInTx,
+  type OctoBookingsQuery,
+  type OctoDetails,
+} from "./bookings/octo-bookings.ts";
 export { compactUsage, type Compaction } from "./usage/compact-usage.ts";
 export {
   dropExpiredUsagePartitions,

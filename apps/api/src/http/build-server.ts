@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { AnswerMemo } from "../cache/answer-memo.ts";
 import type { ApiEnv } from "../env.ts";
 import { keptAnswerEdge } from "../fast-paths/kept-answer-edge.ts";
+import { OCTO_PREFIX, octoPlugin } from "../octo/octo-plugin.ts";
 import { describeFrameworkError } from "../problems/framework-errors.ts";
 import type { Services } from "../trpc/context.ts";
 import { proxyTrust } from "./client-address.ts";
@@ -116,6 +117,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   ticketPages(app, services.db, services.now);
   await app.register(paymentWebhookPlugin, { services, problemsBase });
   await app.register(restPlugin, { services, problemsBase, memo, earlyRefusals: env.EARLY_REFUSALS !== "off" });
+  await app.register(octoPlugin, {
+    prefix: OCTO_PREFIX,
+    services: services,
+    rateLimit: options.rateLimit,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+  });
   if (memo) {
     services.metrics.watchKeptAnswers(memo);
     app.addHook("onClose", () => {

@@ -43,4 +43,6 @@ export interface NewBooking {
   /** Queue a reminder this many hours before the start (none when the start is closer). */
   reminderHoursBefore?: number;
   random?: RandomBytes;
+  /** An OCTO reservation (contract section 19): the reseller's UUID, reference and notes. */
+  octo?: { uuid: string; resellerReference: string | null; notes: string | null; extra: object } | undefined;
 }

@@ -9,6 +9,8 @@ import { takePlacesInTx } from "./take-places.ts";
 export interface BookingChange {
   /** Where the booking goes: its own timeslot when only its places change. */
   timeslotId: number;
+  /** The timeslot's product, when it is another product's (an OCTO update may move a booking there). */
+  productId?: number | undefined;
   /** What it buys from now on, priced at today's prices; absent, it keeps what it bought. */
   priced?: PricedBooking | undefined;
   cutoffMinutes: number;
@@ -57,6 +59,7 @@ export async function changeBookingInTx(tx: Tx, bookingId: number, change: Booki
     where: { id: bookingId },
     data: {
       timeslotId: change.timeslotId,
+      ...(change.productId === undefined ? {} : { productId: change.productId }),
       startsAt,
       participants,
       // A hold moved to an earlier timeslot must still lapse by its start.

@@ -79,7 +79,8 @@ export function saleStatement(input: NewBooking): Prisma.Sql {
       INSERT INTO bookings (reference, operator_id, product_id, timeslot_id, starts_at, source, partner_id, api_key_id,
                             order_id, payment_reference, participants, units, total_amount, currency,
                             customer_first_name, customer_last_name, customer_email, customer_phone,
-                            status, expires_at, waiver_status, answers, created_at, updated_at)
+                            status, expires_at, waiver_status, answers, created_at, updated_at,
+                            octo_uuid, reseller_reference, notes, octo_extra)
       SELECT ${reference}, ${product.operatorId}, ${product.id}, taken.id, ${startsAt}, ${input.source}::booking_source,
              ${input.partnerId ?? null}, ${input.apiKeyId ?? null}, ${input.orderId ?? null}, ${input.paymentReference ?? null},
              ${priced.participants}, ${JSON.stringify(priced.units)}::jsonb, ${priced.totalAmount}, ${product.currency},
@@ -87,7 +88,8 @@ export function saleStatement(input: NewBooking): Prisma.Sql {
              ${holdUntil ? "ON_HOLD" : "CONFIRMED"}::booking_status, ${expiresAt},
              ${input.waiverStatus === "complete" ? "COMPLETE" : "PENDING"}::waiver_status,
              ${JSON.stringify(input.answers.map((a) => ({ QuestionID: a.QuestionID, Value: a.Value ?? null })))}::jsonb,
-             ${now}, ${now}
+             ${now}, ${now}, ${input.octo?.uuid ?? null}, ${input.octo?.resellerReference ?? null},
+             ${input.octo?.notes ?? null}, ${input.octo ? JSON.stringify(input.octo.extra) : null}::jsonb
         FROM taken
       RETURNING *
     ),
@@ -112,6 +114,7 @@ export function saleStatement(input: NewBooking): Prisma.Sql {
            customer_first_name AS "customerFirstName", customer_last_name AS "customerLastName",
            customer_email AS "customerEmail", customer_phone AS "customerPhone", status, expires_at AS "expiresAt",
            waiver_status AS "waiverStatus", answers, created_at AS "createdAt", updated_at AS "updatedAt",
-           cancelled_at AS "cancelledAt", search_text AS "searchText", no_show_at AS "noShowAt"
+           cancelled_at AS "cancelledAt", search_text AS "searchText", no_show_at AS "noShowAt",
+           octo_uuid AS "octoUuid", reseller_reference AS "resellerReference", notes, octo_extra AS "octoExtra"
       FROM booking`;
 }

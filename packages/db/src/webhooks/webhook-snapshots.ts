@@ -40,6 +40,11 @@ const bookingRow = z.object({
   no_show_at: instant.nullable().optional(),
   // Persons checked in, on booking.checked_in events.
   checked_in: z.int().optional(),
+  // Absent from events written before OCTO bookings existed.
+  octo_uuid: z.string().nullish(),
+  reseller_reference: z.string().nullish(),
+  notes: z.string().nullish(),
+  octo_extra: z.json().nullish(),
 });
 
 /** A booking event's data: the booking as it was at the event, and its product. */
@@ -75,6 +80,10 @@ export function bookingSnapshot(data: unknown) {
     cancellationPolicy: row.cancellation_policy ?? null,
     refundAmount: row.refund_amount ?? null,
     searchText: "",
+    octoUuid: row.octo_uuid ?? null,
+    resellerReference: row.reseller_reference ?? null,
+    notes: row.notes ?? null,
+    octoExtra: row.octo_extra ?? null,
     noShowAt: row.no_show_at ?? null,
   };
   return {
