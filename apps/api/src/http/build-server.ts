@@ -119,8 +119,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(restPlugin, { services, problemsBase, memo, earlyRefusals: env.EARLY_REFUSALS !== "off" });
   await app.register(octoPlugin, {
     prefix: OCTO_PREFIX,
-    services: services,
-    rateLimit: options.rateLimit,
+    services,
     publicBaseUrl: env.PUBLIC_BASE_URL,
   });
   if (memo) {

@@ -9,7 +9,7 @@ import type { Services } from "../trpc/context.ts";
 import { clientAddress, type ProxyTrust } from "./client-address.ts";
 import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { requestCost, trpcRequestCost } from "./request-cost.ts";
-import { REST_PREFIX } from "./rest-prefix.ts";
+import { OCTO_PREFIX, REST_PREFIX } from "./rest-prefix.ts";
 import { sendProblem } from "./send-problem.ts";
 
 declare module "fastify" {
@@ -100,6 +100,11 @@ export function createGate(options: GateOptions) {
       if (route === TRPC_ROUTE) {
         // Refused by the tRPC context (build-server.ts), in tRPC's own error shape.
         request.budget = await chargeTrpc(request.raw, request.url);
+        return;
+      }
+      if (request.url.startsWith(`${OCTO_PREFIX}/`)) {
+        // Refused by the OCTO plugin, in OCTO's error shape.
+        request.budget = await chargeRest(request.raw, request.url);
         return;
       }
       const webhook = route === PAYMENT_WEBHOOK_PATH && request.method === "POST";

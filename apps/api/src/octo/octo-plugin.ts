@@ -3,9 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ForbiddenError, isCalendarDate, UnauthorizedError } from "@slotwise/core";
 import { operatorById } from "@slotwise/db";
 
-import { bearerToken } from "../auth/bearer-token.ts";
-import { rateLimitKey, type RateLimitVerdict } from "../http/rate-limit.ts";
 import { contextFromRequest, headerValue } from "../http/request-context.ts";
+import { OCTO_PREFIX } from "../http/rest-prefix.ts";
 import { describeFrameworkError } from "../problems/framework-errors.ts";
 import { TooManyRequestsError } from "../problems/too-many-requests.ts";
 import { activeProducts } from "../services/active-products.ts";
@@ -47,11 +46,10 @@ import {
 } from "./octo-inputs.ts";
 
 /** Where the OCTO supplier API lives (contract section 19). */
-export const OCTO_PREFIX = "/octo";
+export { OCTO_PREFIX };
 
 export interface OctoOptions {
   services: Services;
-  rateLimit: (key: string, cost?: number) => Promise<RateLimitVerdict>;
   /** The API's public base URL: the supplier's `endpoint`. */
   publicBaseUrl: string;
 }
@@ -95,24 +93,17 @@ export function octoPlugin(app: FastifyInstance, options: OctoOptions, done: () 
   );
 
   app.addHook("onRequest", async (request, reply) => {
-    const verdict = await options.rateLimit(
-      rateLimitKey({ authorization: headerValue(request.headers.authorization), address: request.ip }),
-    );
-    void reply.headers(verdict.headers);
-    if (!verdict.allowed)
-      throw new TooManyRequestsError(
-        `Over this caller's rate limit; retry in ${verdict.headers["Retry-After"] ?? "1"} s`,
-        Number(verdict.headers["Retry-After"] ?? 1),
-      );
-    await services.guards.checkAuthFailures(request.ip);
-    const token = bearerToken(headerValue(request.headers.authorization));
-    const principal = token ? await services.authenticateKey(token) : null;
-    if (!principal) {
-      await services.guards.authFailed(request.ip);
-      throw new UnauthorizedError(
-        token ? "The API key is unknown, revoked or expired" : "Send your API key as Authorization: Bearer <key>",
-      );
+    // The gate (http/gate.ts) has charged the budget and knows the caller; OCTO answers in its own words.
+    const verdict = request.budget;
+    if (verdict) {
+      void reply.headers(verdict.headers);
+      if (!verdict.allowed)
+        throw new TooManyRequestsError(
+          `Over this caller's rate limit; retry in ${verdict.headers["Retry-After"] ?? "1"} s`,
+          Number(verdict.headers["Retry-After"] ?? 1),
+        );
     }
+    const principal = await request.caller.apiKey();
     if (!principal.scopes.includes("ota") || !principal.partner)
       throw new ForbiddenError("OCTO needs an ota key bound to a partner (the reseller)");
     const ctx = contextFromRequest(services, request);

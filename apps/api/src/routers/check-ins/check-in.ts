@@ -19,13 +19,12 @@ export const checkIn = checkinProcedure
   .input(checkInInput)
   .output(checkInOutput)
   .mutation(async ({ ctx, input }) => {
-    // A code is a secret: guessing them is limited as guessing keys is.
-    await ctx.guards.checkAuthFailures(ctx.clientAddress);
+    // A code is a secret: guessing them is limited as guessing keys is. The failure's share is
+    // taken before the look-up, so concurrent guesses cannot all pass, and given back on a hit.
+    await ctx.guards.reserveAuthFailure(ctx.clientAddress);
     const ticket = await findTicket(ctx.db, input.Code, ctx.principal.operatorId);
-    if (!ticket) {
-      await ctx.guards.authFailed(ctx.clientAddress);
-      throw new NotFoundError("There is no ticket with this code");
-    }
+    if (!ticket) throw new NotFoundError("There is no ticket with this code");
+    await ctx.guards.authSucceeded(ctx.clientAddress);
     const { booking } = ticket;
     const now = ctx.now();
     if (effectiveStatus(booking, now) !== "CONFIRMED")

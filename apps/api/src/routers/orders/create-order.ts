@@ -16,9 +16,9 @@ import { withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { customerDetails } from "../../presenters/booking.ts";
 import { orderSchema } from "../../presenters/order-schema.ts";
 import { presentOrder } from "../../presenters/order.ts";
+import { bookingChecks } from "../../services/book-timeslot.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
-import { bookingChecks } from "../bookings/create-booking.ts";
 import { createOrderInput } from "./create-order.schema.ts";
 
 /** What an item's refusal says, naming the item: `Items[2].Units`, `Items[2]: …`. */

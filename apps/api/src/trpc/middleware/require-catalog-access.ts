@@ -1,7 +1,5 @@
-import { ForbiddenError, UnauthorizedError } from "@slotwise/core";
-import { findSession } from "@slotwise/db";
+import { ForbiddenError } from "@slotwise/core";
 
-import { bearerToken } from "../../auth/bearer-token.ts";
 import { assertConsoleOrigin } from "../../auth/console-origin.ts";
 import { t } from "../init.ts";
 
@@ -13,28 +11,17 @@ export interface CatalogPrincipal {
 
 /**
  * An operator key with the `catalog` scope (contract section 17) when the request carries
- * `Authorization`, the console session otherwise: both reach the same procedures.
+ * `Authorization`, the console session otherwise: both reach the same procedures. The gate's
+ * caller (auth/caller.ts) does the looking up and the failure budget.
  */
 export const requireCatalogAccess = t.middleware(async ({ ctx, next, type }) => {
-  await ctx.guards.checkAuthFailures(ctx.clientAddress);
-  if (ctx.authorization !== undefined) {
-    const token = bearerToken(ctx.authorization);
-    const key = token ? await ctx.authenticateKey(token) : null;
-    if (!key) {
-      await ctx.guards.authFailed(ctx.clientAddress);
-      throw new UnauthorizedError(
-        token ? "The API key is unknown, revoked or expired" : "Send your API key as Authorization: Bearer <key>",
-      );
-    }
+  if (ctx.caller.authorization !== undefined) {
+    const key = await ctx.caller.apiKey();
     if (!key.scopes.includes("catalog"))
       throw new ForbiddenError("This key does not have the catalog scope needed for the operator's catalogue");
     return next({ ctx: { principal: { kind: "catalog" as const, operatorId: key.operatorId } } });
   }
   if (type === "mutation") assertConsoleOrigin(ctx);
-  const session = ctx.sessionToken ? await findSession(ctx.db, ctx.sessionToken, ctx.now()) : null;
-  if (!session) {
-    if (ctx.sessionToken) await ctx.guards.authFailed(ctx.clientAddress);
-    throw new UnauthorizedError("Send an API key with the catalog scope as Authorization: Bearer <key>, or sign in");
-  }
-  return next({ ctx: { principal: { kind: "catalog" as const, operatorId: session.user.operatorId } } });
+  const session = await ctx.caller.session();
+  return next({ ctx: { principal: { kind: "catalog" as const, operatorId: session.operatorId } } });
 });
