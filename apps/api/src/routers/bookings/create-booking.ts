@@ -1,13 +1,6 @@
 import { z } from "zod";
 
-import {
-  answersProblems,
-  holdDeadline,
-  placesRefusal,
-  ValidationError,
-  waiverStatus,
-  type PricedBooking,
-} from "@slotwise/core";
+import { holdDeadline, waiverStatus } from "@slotwise/core";
 import { sellBooking, type Db } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
