@@ -40,7 +40,7 @@ export function callerOf(services: Authenticating, credentials: Credentials): Ca
   const token = bearerToken(credentials.authorization);
   const { sessionToken } = credentials;
   const { guards } = services;
-  let keyRefused: unknown;
+  let keyRefused: Error | undefined;
   let session: Promise<ConsolePrincipal> | undefined;
 
   async function lookUpKey(): Promise<ApiKeyPrincipal> {

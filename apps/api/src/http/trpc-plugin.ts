@@ -21,7 +21,7 @@ export async function registerTrpc(app: FastifyInstance, services: Services): Pr
     trpcOptions: {
       router: appRouter,
       maxBatchSize: MAX_TRPC_BATCH,
-      createContext: async ({ req }: { req: FastifyRequest }) => {
+      createContext: ({ req }: { req: FastifyRequest }) => {
         const context = contextFromRequest(services, req);
         // Charged by the gate; refused here, in tRPC's own error shape.
         if (req.budget && !req.budget.allowed) {

@@ -1,16 +1,7 @@
 import { z } from "zod";
 
-import {
-  answersProblems,
-  DEFAULT_HOLD_BUDGET,
-  holdBudgetRefusal,
-  holdDeadline,
-  placesRefusal,
-  ValidationError,
-  waiverStatus,
-  type PricedBooking,
-} from "@slotwise/core";
-import { heldPlacesInTx, sellBooking, type Db, type Product, type Tx } from "@slotwise/db";
+import { DEFAULT_HOLD_BUDGET, holdBudgetRefusal, holdDeadline, waiverStatus } from "@slotwise/core";
+import { heldPlacesInTx, sellBooking, type Db, type Tx } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
