@@ -186,7 +186,19 @@ describe("the HTTP API under random requests", () => {
     const DELETE = Symbol("delete");
     const value = fc.oneof(
       fc.constant(DELETE),
-      fc.constantFrom(null, "", "\u0000", "\ud800", "x".repeat(61_000), 2 ** 31, -1, 0, Number.MAX_VALUE, "0000-01-01", "25:61"),
+      fc.constantFrom(
+        null,
+        "",
+        "\u0000",
+        "\ud800",
+        "x".repeat(61_000),
+        2 ** 31,
+        -1,
+        0,
+        Number.MAX_VALUE,
+        "0000-01-01",
+        "25:61",
+      ),
       fc.string({ maxLength: 40 }),
       fc.integer(),
       fc.double(),

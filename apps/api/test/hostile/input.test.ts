@@ -349,7 +349,15 @@ describe("names match exactly: % _ and \\ are themselves", () => {
 
   beforeAll(async () => {
     const template = await api.db.product.findFirstOrThrow({ where: { operator: { slug: "demo" } } });
-    const { id: _id, activityId: _a, createdAt: _c, updatedAt: _u, name: _n, cancellationPolicy: _p, ...rest } = template;
+    const {
+      id: _id,
+      activityId: _a,
+      createdAt: _c,
+      updatedAt: _u,
+      name: _n,
+      cancellationPolicy: _p,
+      ...rest
+    } = template;
     await api.db.product.create({ data: { ...rest, activityId: "s_percent0001", name: "50% Off_Road Tour" } });
   });
 
