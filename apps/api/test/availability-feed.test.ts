@@ -131,6 +131,28 @@ describe("GET /availability/changes", () => {
     }
   });
 
+  it("leaves out the changes of activities sold only by other partners", async () => {
+    const start = await feed();
+    const [other, shared] = await api.db.product.findMany({
+      where: { operatorId: demoId, active: true },
+      orderBy: { id: "asc" },
+      take: 2,
+      include: { timeslots: { where: { startsAt: { gt: new Date() } }, take: 1 } },
+    });
+    await api.db.product.update({
+      where: { id: other!.id },
+      data: { allPartners: false, partnerSlugs: ["globetrek"] },
+    });
+    try {
+      await api.db.timeslot.update({ where: { id: other!.timeslots[0]!.id }, data: { capacity: { increment: 1 } } });
+      await api.db.timeslot.update({ where: { id: shared!.timeslots[0]!.id }, data: { capacity: { increment: 1 } } });
+      const { changes } = await drain(start.next);
+      expect(changes.map((c) => c.ActivityID)).toEqual([shared!.activityId]);
+    } finally {
+      await api.db.product.update({ where: { id: other!.id }, data: { allPartners: true, partnerSlugs: [] } });
+    }
+  });
+
   it("refuses a cursor it never gave, naming the field", async () => {
     for (const cursor of [
       "nope",

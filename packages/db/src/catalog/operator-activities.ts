@@ -257,7 +257,9 @@ export async function patchOperatorActivity(
 
 /**
  * Whether `partnerSlug` may sell `product`: the one rule every partner read goes through (an
- * activity a partner may not sell, or an archived one, is answered as unknown).
+ * activity a partner may not sell, or an archived one, is answered as unknown). The change feed
+ * applies the same rule in SQL (`slotwise_partner_may_sell`, migration
+ * feed_follows_partner_distribution): change both together.
  */
 export function partnerMaySell(
   product: { active: boolean; allPartners: boolean; partnerSlugs: readonly string[] },
