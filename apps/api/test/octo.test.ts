@@ -280,6 +280,20 @@ describe("OCTO bookings", () => {
     }
     const unfiltered = await octo("GET", "/bookings");
     expect(unfiltered).toMatchObject({ status: 400, body: { error: "BAD_REQUEST" } });
+    // Ids no activity or booking can have (a NUL, a space) are unknown, never a database error.
+    for (const id of ["%00", "a%00b", "s_abc%20def"]) {
+      const productAnswer = await octo("GET", `/products/${id}`);
+      expect(productAnswer).toMatchObject({ status: 400, body: { error: "INVALID_PRODUCT_ID" } });
+      for (const [method, path] of [
+        ["GET", ""],
+        ["PATCH", ""],
+        ["POST", "/cancel"],
+        ["POST", "/extend"],
+      ] as const) {
+        const answer = await octo(method, `/bookings/${id}${path}`, method === "GET" ? undefined : { contact });
+        expect(answer).toMatchObject({ status: 400, body: { error: "INVALID_BOOKING_UUID" } });
+      }
+    }
   });
 
   it("refuses text the database cannot store, and over-long fields, naming the field", async () => {

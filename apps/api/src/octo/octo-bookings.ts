@@ -15,6 +15,7 @@ import {
 import type { z } from "zod";
 
 import {
+  ACTIVITY_ID_PATTERN,
   effectiveStatus,
   holdDeadline,
   instantToLocal,
@@ -75,6 +76,8 @@ const actor = (ctx: OctoContext) => `partner:${ctx.principal.partner.slug}`;
 
 /** The active product an OCTO product id names, visible to this partner, or INVALID_PRODUCT_ID. */
 export async function octoProductById(ctx: OctoContext, productId: string): Promise<ProductWithUnits> {
+  // Not the form of any activity id (a NUL, say): unknown, without asking the database.
+  if (!ACTIVITY_ID_PATTERN.test(productId)) throw invalidProduct(productId);
   try {
     return await findActivity(ctx, ctx.principal.operatorId, productId);
   } catch (error) {
@@ -261,9 +264,13 @@ export async function presentOctoBooking(
 }
 
 /** The partner's OCTO booking with this UUID, with its product (archived or not), or INVALID_BOOKING_UUID. */
+/** What a stored booking uuid can look like: printable, without spaces, at most 64 characters. */
+const BOOKING_UUID = /^[\x21-\x7e]{1,64}$/;
+
 export async function octoBookingByUuid(ctx: OctoContext, uuid: string) {
-  const booking =
-    uuid.length <= 64 ? await findOctoBooking(ctx.db, ctx.principal.operatorId, ctx.principal.partner.id, uuid) : null;
+  const booking = BOOKING_UUID.test(uuid)
+    ? await findOctoBooking(ctx.db, ctx.principal.operatorId, ctx.principal.partner.id, uuid)
+    : null;
   if (!booking) throw invalidBooking(uuid);
   const product = await findActivity(ctx, ctx.principal.operatorId, booking.product.activityId).catch(() => ({
     ...booking.product,
