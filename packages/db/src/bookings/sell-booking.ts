@@ -114,7 +114,8 @@ export function saleStatement(input: NewBooking): Prisma.Sql {
            customer_first_name AS "customerFirstName", customer_last_name AS "customerLastName",
            customer_email AS "customerEmail", customer_phone AS "customerPhone", status, expires_at AS "expiresAt",
            waiver_status AS "waiverStatus", answers, created_at AS "createdAt", updated_at AS "updatedAt",
-           cancelled_at AS "cancelledAt", search_text AS "searchText", no_show_at AS "noShowAt",
+           cancelled_at AS "cancelledAt", cancellation_policy AS "cancellationPolicy",
+           refund_amount AS "refundAmount", search_text AS "searchText", no_show_at AS "noShowAt",
            octo_uuid AS "octoUuid", reseller_reference AS "resellerReference", notes, octo_extra AS "octoExtra"
       FROM booking`;
 }
