@@ -59,7 +59,7 @@ export function timeslotsAt(db: Db, productId: number, instants: readonly Date[]
     db,
     Prisma.sql`
       SELECT id, product_id AS "productId", starts_at AS "startsAt", capacity, places_taken AS "placesTaken", closed,
-             created_at AS "createdAt", updated_at AS "updatedAt"
+             schedule_id AS "scheduleId", created_at AS "createdAt", updated_at AS "updatedAt"
         FROM timeslots
        WHERE product_id = ${productId} AND starts_at = ANY(${instants.map((i) => i.toISOString())}::timestamptz[])
        ORDER BY starts_at`,
