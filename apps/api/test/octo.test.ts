@@ -271,6 +271,29 @@ describe("OCTO bookings", () => {
     }
   });
 
+  it("refuses to confirm a hold past its booking cut-off, leaving it held", async () => {
+    const info = await openSlot(api.db, { free: 2 });
+    const body = reservation(info);
+    expect((await octo("POST", "/bookings", body)).status).toBe(200);
+    // The cut-off moves to just before now: the hold was made before it, the confirmation comes after.
+    const minutesToStart = Math.floor((info.slot.startsAt.getTime() - Date.now()) / 60_000);
+    const cutoff = (bookingCutoffMinutes: number) =>
+      api.db.product.update({ where: { id: info.product.id }, data: { bookingCutoffMinutes } });
+    await cutoff(minutesToStart + 1);
+    try {
+      const late = await octo("POST", `/bookings/${body.uuid}/confirm`, { contact });
+      expect(late.status).toBe(400);
+      expect(zErrorUnprocessableEntity.parse(late.body)).toMatchObject({
+        error: "UNPROCESSABLE_ENTITY",
+        errorMessage: "This timeslot is past its booking cut-off",
+      });
+      expect(zBooking.parse((await octo("GET", `/bookings/${body.uuid}`)).body).status).toBe("ON_HOLD");
+    } finally {
+      await cutoff(info.product.bookingCutoffMinutes);
+      await octo("POST", `/bookings/${body.uuid}/cancel`, {});
+    }
+  });
+
   it("answers each unknown id with its own code and the id", async () => {
     const info = await openSlot(api.db);
     const cases: [Json, string, string, string][] = [

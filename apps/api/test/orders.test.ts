@@ -209,6 +209,29 @@ describe("orders", () => {
     }
   });
 
+  it("cannot be confirmed past an item's booking cut-off, confirming none", async () => {
+    const [a, late] = await twoSlots(2);
+    await api.settled();
+    const order = await read(await post("/orders", { Items: [item(a, 1), item(late, 1)], HoldMinutes: 15 }));
+    // The cut-off of the second item's activity moves to just before now: held before it, confirmed after.
+    const minutesToStart = Math.floor((late.slot.startsAt.getTime() - Date.now()) / 60_000);
+    const cutoff = (bookingCutoffMinutes: number) =>
+      api.db.product.update({ where: { id: late.product.id }, data: { bookingCutoffMinutes } });
+    await cutoff(minutesToStart + 1);
+    try {
+      const refused = await post(`/orders/${order.OrderID}/confirm`, { Customer: CUSTOMER });
+      expect(refused.status).toBe(409);
+      const { problem } = await problemOf(refused);
+      expect(problem.type).toBe("http://api.test/problems/timeslot-unavailable");
+      expect(problem.detail).toBe("This timeslot is past its booking cut-off");
+      const still = await read(await api.request(`${OTA}/orders/${order.OrderID}`, { key }));
+      expect(still.Bookings.map((x) => x.Status)).toEqual(["on_hold", "on_hold"]);
+    } finally {
+      await cutoff(late.product.bookingCutoffMinutes);
+      await post(`/orders/${order.OrderID}/cancel`);
+    }
+  });
+
   it("are another partner's as unknown", async () => {
     const other = await api.key({ partner: "globetrek" });
     const slot = await openSlot(api.db, { free: 2 });

@@ -368,6 +368,7 @@ export async function confirm(ctx: OctoContext, uuid: string, body: Confirmation
     return confirmHoldInTx(tx, booking.id, {
       customer,
       slot: { productName: product.name, timeZone: product.timeZone },
+      cutoffMinutes: product.bookingCutoffMinutes,
       actor: actor(ctx),
       now,
       reminderHoursBefore: ctx.settings.reminderHoursBefore,
