@@ -16,7 +16,7 @@ import {
 } from "@octocloud/types";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { addDays, instantToLocal, toOffsetIso } from "@slotwise/core";
+import { addDays, DEFAULT_HOLD_BUDGET, instantToLocal, toOffsetIso } from "@slotwise/core";
 
 import { bookingBody, openSlot, type SlotInfo } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
@@ -234,6 +234,64 @@ describe("OCTO bookings", () => {
     const { expireHolds } = await import("@slotwise/db");
     await expireHolds(api.db, new Date());
     expect(await placesTaken(info.slot.id)).toBe(before);
+  });
+
+  it("refuses a reservation beyond the key's hold budget as UNPROCESSABLE_ENTITY, holding nothing", async () => {
+    const budgetKey = await api.key();
+    const asKey = async (method: string, path: string, body?: unknown) => {
+      const response = await api.request(`/octo${path}`, {
+        method,
+        key: budgetKey,
+        ...(body === undefined ? {} : { json: body }),
+      });
+      return { status: response.status, body: (await response.json()) as Json };
+    };
+    // The key's other holds take all but one place of its budget.
+    const info = await openSlot(api.db, { free: 4 });
+    const first = reservation(info);
+    const held = zBooking.parse((await asKey("POST", "/bookings", first)).body);
+    await api.db.booking.update({
+      where: { reference: held.supplierReference as string },
+      data: { participants: DEFAULT_HOLD_BUDGET.placesPerKey - 1 },
+    });
+    try {
+      const before = await placesTaken(info.slot.id);
+      const body = reservation(info);
+      const refused = await asKey("POST", "/bookings", body);
+      expect(refused.status).toBe(400);
+      const error = zErrorUnprocessableEntity.parse(refused.body);
+      expect(error.error).toBe("UNPROCESSABLE_ENTITY");
+      expect(error.errorMessage).toContain(
+        `Unconfirmed holds of this API key take ${DEFAULT_HOLD_BUDGET.placesPerKey - 1} places`,
+      );
+      expect(await placesTaken(info.slot.id)).toBe(before);
+      expect((await asKey("GET", `/bookings/${body.uuid}`)).body.error).toBe("INVALID_BOOKING_UUID");
+    } finally {
+      await asKey("POST", `/bookings/${first.uuid}/cancel`, {});
+    }
+  });
+
+  it("refuses to confirm a hold past its booking cut-off, leaving it held", async () => {
+    const info = await openSlot(api.db, { free: 2 });
+    const body = reservation(info);
+    expect((await octo("POST", "/bookings", body)).status).toBe(200);
+    // The cut-off moves to just before now: the hold was made before it, the confirmation comes after.
+    const minutesToStart = Math.floor((info.slot.startsAt.getTime() - Date.now()) / 60_000);
+    const cutoff = (bookingCutoffMinutes: number) =>
+      api.db.product.update({ where: { id: info.product.id }, data: { bookingCutoffMinutes } });
+    await cutoff(minutesToStart + 1);
+    try {
+      const late = await octo("POST", `/bookings/${body.uuid}/confirm`, { contact });
+      expect(late.status).toBe(400);
+      expect(zErrorUnprocessableEntity.parse(late.body)).toMatchObject({
+        error: "UNPROCESSABLE_ENTITY",
+        errorMessage: "This timeslot is past its booking cut-off",
+      });
+      expect(zBooking.parse((await octo("GET", `/bookings/${body.uuid}`)).body).status).toBe("ON_HOLD");
+    } finally {
+      await cutoff(info.product.bookingCutoffMinutes);
+      await octo("POST", `/bookings/${body.uuid}/cancel`, {});
+    }
   });
 
   it("answers each unknown id with its own code and the id", async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { instantToLocal } from "@slotwise/core";
+import { DEFAULT_HOLD_BUDGET, instantToLocal } from "@slotwise/core";
 
 import { bookingBody, openSlot, type SlotInfo } from "./fixtures.ts";
 import { OTA, problemOf, startApi, type Api } from "./harness.ts";
@@ -171,6 +171,65 @@ describe("orders", () => {
     expect(await placesTaken(other.slot.id)).toBe(
       (await api.db.timeslot.findUniqueOrThrow({ where: { id: other.slot.id } })).capacity,
     );
+  });
+
+  it("count all their items' places together against the key's hold budget", async () => {
+    const budgetKey = await api.key();
+    const asKey = (path: string, body?: unknown) =>
+      api.request(`${OTA}${path}`, { method: "POST", key: budgetKey, ...(body === undefined ? {} : { json: body }) });
+    // The key's other holds take all but one place of its budget.
+    const other = await openSlot(api.db, { free: 2 });
+    const held = await asKey("/booking", { ...item(other, other.product.minParticipants), HoldMinutes: 30 });
+    expect(held.status).toBe(201);
+    const { Reference } = ((await held.json()) as { data: { Reference: string } }).data;
+    await api.db.booking.update({
+      where: { reference: Reference },
+      data: { participants: DEFAULT_HOLD_BUDGET.placesPerKey - 1 },
+    });
+    try {
+      const [, slot] = await twoSlots(2);
+      await api.settled();
+      const before = await placesTaken(slot.slot.id);
+      const orders = await api.db.order.count();
+      // Each item alone fits the budget; the order's two together do not.
+      const refused = await asKey("/orders", { Items: [item(slot, 1), item(slot, 1)], HoldMinutes: 10 });
+      expect(refused.status).toBe(409);
+      const { problem } = await problemOf(refused);
+      expect(problem.type).toBe("http://api.test/problems/hold-limit-reached");
+      expect(problem.detail).toContain(`take ${DEFAULT_HOLD_BUDGET.placesPerKey - 1} places`);
+      expect(await placesTaken(slot.slot.id)).toBe(before);
+      expect(await api.db.order.count()).toBe(orders);
+
+      const fits = await asKey("/orders", { Items: [item(slot, 1)], HoldMinutes: 10 });
+      expect(fits.status).toBe(201);
+      expect(await placesTaken(slot.slot.id)).toBe(before + 1);
+      expect((await asKey(`/orders/${(await read(fits)).OrderID}/cancel`)).status).toBe(200);
+    } finally {
+      await asKey(`/booking/${Reference}/cancel`);
+    }
+  });
+
+  it("cannot be confirmed past an item's booking cut-off, confirming none", async () => {
+    const [a, late] = await twoSlots(2);
+    await api.settled();
+    const order = await read(await post("/orders", { Items: [item(a, 1), item(late, 1)], HoldMinutes: 15 }));
+    // The cut-off of the second item's activity moves to just before now: held before it, confirmed after.
+    const minutesToStart = Math.floor((late.slot.startsAt.getTime() - Date.now()) / 60_000);
+    const cutoff = (bookingCutoffMinutes: number) =>
+      api.db.product.update({ where: { id: late.product.id }, data: { bookingCutoffMinutes } });
+    await cutoff(minutesToStart + 1);
+    try {
+      const refused = await post(`/orders/${order.OrderID}/confirm`, { Customer: CUSTOMER });
+      expect(refused.status).toBe(409);
+      const { problem } = await problemOf(refused);
+      expect(problem.type).toBe("http://api.test/problems/timeslot-unavailable");
+      expect(problem.detail).toBe("This timeslot is past its booking cut-off");
+      const still = await read(await api.request(`${OTA}/orders/${order.OrderID}`, { key }));
+      expect(still.Bookings.map((x) => x.Status)).toEqual(["on_hold", "on_hold"]);
+    } finally {
+      await cutoff(late.product.bookingCutoffMinutes);
+      await post(`/orders/${order.OrderID}/cancel`);
+    }
   });
 
   it("are another partner's as unknown", async () => {

@@ -271,6 +271,14 @@ describe("GET /usage/meters/series", () => {
       "meter",
       "meter may be given at most 25 times",
     ],
+    ...["groupBy=region", "filter.region=eu", "groupBy[]=region", "filter[region]=eu"].map((parameter) => {
+      const name = decodeURIComponent(parameter.split("=")[0] ?? "");
+      return [
+        `from=2026-10-01&to=2026-10-02&${parameter}`,
+        name,
+        `${name} is not a parameter of the series, which counts every entry: group or filter with GET /usage/meters`,
+      ];
+    }),
   ])("answers 422 to %s naming %s", async (query, field, message) => {
     const response = await api.request(`${SERIES}?${query}`, { key: reader });
     expect(response.status).toBe(422);

@@ -46,6 +46,7 @@ import { cancelIfActive } from "../services/cancel-if-active.ts";
 import { activityQuestions, findActivity } from "../services/find-activity.ts";
 import { timeslotAt } from "../services/find-timeslot.ts";
 import { inTurn } from "../services/handed-turn.ts";
+import { checkHoldBudgetInTx } from "../services/hold-budget.ts";
 import { priceBooking } from "../services/price-booking.ts";
 import type { Context, PartnerPrincipal } from "../trpc/context.ts";
 import { octoAvailability, parseAvailabilityId } from "./octo-availability.ts";
@@ -304,32 +305,36 @@ export async function reserve(ctx: OctoContext, body: Reservation) {
       ctx.metrics,
       "partner",
       () =>
-        inTurn(ctx.slotSales, null, key, () => {
-          const now = ctx.now();
-          return sellBooking(ctx.db, {
-            product,
-            timeslotId: slot.id,
-            startsAt: slot.startsAt,
-            priced: price,
-            customer: customerOf(body.contact ?? undefined, null),
-            holdUntil: holdDeadline(now, body.expirationMinutes ?? DEFAULT_EXPIRATION_MINUTES),
-            source: "PARTNER",
-            partnerId: principal.partner.id,
-            apiKeyId: principal.keyId,
-            paymentReference: null,
-            answers: [],
-            waiverStatus: waiverStatus(questions, []),
-            actor: actor(ctx),
-            now,
-            reminderHoursBefore: ctx.settings.reminderHoursBefore,
-            octo: {
-              uuid,
-              resellerReference: body.resellerReference ?? null,
-              notes: body.notes ?? null,
-              extra: body.contact ? { contact: body.contact } : {},
-            },
-          });
-        }),
+        inTurn(ctx.slotSales, null, key, () =>
+          // A reservation is a hold: counted against the budget in the transaction of its sale.
+          ctx.db.$transaction(async (tx) => {
+            await checkHoldBudgetInTx(tx, ctx, price.participants);
+            const now = ctx.now();
+            return sellBooking(tx, {
+              product,
+              timeslotId: slot.id,
+              startsAt: slot.startsAt,
+              priced: price,
+              customer: customerOf(body.contact ?? undefined, null),
+              holdUntil: holdDeadline(now, body.expirationMinutes ?? DEFAULT_EXPIRATION_MINUTES),
+              source: "PARTNER",
+              partnerId: principal.partner.id,
+              apiKeyId: principal.keyId,
+              paymentReference: null,
+              answers: [],
+              waiverStatus: waiverStatus(questions, []),
+              actor: actor(ctx),
+              now,
+              reminderHoursBefore: ctx.settings.reminderHoursBefore,
+              octo: {
+                uuid,
+                resellerReference: body.resellerReference ?? null,
+                notes: body.notes ?? null,
+                extra: body.contact ? { contact: body.contact } : {},
+              },
+            });
+          }),
+        ),
       () => "held",
     );
     ctx.cache.changed(cacheTags.timeslots(product.id));
@@ -370,6 +375,7 @@ export async function confirm(ctx: OctoContext, uuid: string, body: Confirmation
     return confirmHoldInTx(tx, booking.id, {
       customer,
       slot: { productName: product.name, timeZone: product.timeZone },
+      cutoffMinutes: product.bookingCutoffMinutes,
       actor: actor(ctx),
       now,
       reminderHoursBefore: ctx.settings.reminderHoursBefore,
@@ -390,12 +396,16 @@ async function changePlaces(
   now: Date,
   timeslotId?: number,
   productId?: number,
+  staysHeld = false,
 ) {
   const current = await lockBookingInTx(tx, booking.id);
   const price =
     units && (productId !== undefined || !sameUnits(pricedUnitsSchema.parse(current.units), units))
       ? priced(product, units)
       : undefined;
+  // A hold that grows and stays a hold takes more unconfirmed places: the growth counts as a new hold would.
+  if (staysHeld && price && current.status === "ON_HOLD")
+    await checkHoldBudgetInTx(tx, ctx, price.participants - current.participants);
   return changeBookingInTx(tx, booking.id, {
     timeslotId: timeslotId ?? current.timeslotId,
     productId,
@@ -436,7 +446,7 @@ export async function update(ctx: OctoContext, uuid: string, body: Update) {
   const updated = await ctx.db.$transaction(async (tx) => {
     const now = ctx.now();
     if (units || (slot && slot.id !== booking.timeslotId))
-      await changePlaces(ctx, tx, booking, product, units, now, slot?.id, moves ? product.id : undefined);
+      await changePlaces(ctx, tx, booking, product, units, now, slot?.id, moves ? product.id : undefined, true);
     if (body.expirationMinutes !== undefined && effectiveStatus(booking, now) === "ON_HOLD")
       await extendHoldInTx(tx, booking.id, holdDeadline(now, body.expirationMinutes), actor(ctx), now);
     const contact = body.contact ? { ...extraOf(booking).contact, ...body.contact } : undefined;

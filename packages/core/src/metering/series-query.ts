@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { daySpan, isCalendarDate } from "../time/calendar.ts";
 import { dateRangeCheck } from "../validation/date-range.ts";
+import { dimensionParameterSpelling } from "./dimension-parameter-spelling.ts";
 import { anyMeterNameField } from "./meter-name.ts";
 import { periodQueryFields } from "./period.ts";
 
@@ -25,9 +26,21 @@ const meterList = z.preprocess(
     .transform((names) => [...new Set(names)]),
 );
 
+/**
+ * Why query parameter `key` of the series is refused, or null. The series has no dimensions:
+ * ignoring `groupBy` or `filter.<name>` (or another spelling of them) would answer every
+ * entry's total where the caller asked for a part of it, so they are refused, naming the
+ * summary, which has them.
+ */
+function dimensionParameterProblem(key: string, value: unknown): string | null {
+  if (key === "groupBy" || key.startsWith("filter.") || dimensionParameterSpelling(key, value) !== null)
+    return `${key} is not a parameter of the series, which counts every entry: group or filter with GET /usage/meters`;
+  return null;
+}
+
 /** The query of `GET /usage/meters/series` (contract section 14). */
 export const seriesQuerySchema = z
-  .object({
+  .looseObject({
     ...periodQueryFields,
     meter: meterList.optional(),
     window: z.enum(USAGE_WINDOWS, { error: "window must be hour, day or month" }).default("day"),
@@ -44,6 +57,14 @@ export const seriesQuerySchema = z
         input: window,
       });
     }
-  });
+  })
+  .check((ctx) => {
+    for (const [key, value] of Object.entries(ctx.value)) {
+      const problem = dimensionParameterProblem(key, value);
+      if (problem) ctx.issues.push({ code: "custom", path: [key], message: problem, input: value });
+    }
+  })
+  // Other unknown parameters are ignored, as on every path.
+  .transform(({ from, to, tz, meter, window }) => ({ from, to, tz, meter, window }));
 
 export type SeriesQuery = z.output<typeof seriesQuerySchema>;

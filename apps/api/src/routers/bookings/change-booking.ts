@@ -3,14 +3,12 @@ import { z } from "zod";
 import {
   changeRefusal,
   changeRequestSchema,
-  DEFAULT_HOLD_BUDGET,
-  holdBudgetRefusal,
   instantToLocal,
   pricedUnitsSchema,
   requestedUnits,
   sameUnits,
 } from "@slotwise/core";
-import { changeBookingInTx, heldPlacesInTx, lockBookingInTx } from "@slotwise/db";
+import { changeBookingInTx, lockBookingInTx } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
@@ -19,6 +17,7 @@ import { bookingSchema } from "../../presenters/booking-schema.ts";
 import { presentBooking } from "../../presenters/booking.ts";
 import { findActivity } from "../../services/find-activity.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
+import { checkHoldBudgetInTx } from "../../services/hold-budget.ts";
 import { priceBooking } from "../../services/price-booking.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { partnerBooking } from "./get-booking.ts";
@@ -76,13 +75,8 @@ export const changeBooking = partnerProcedure
           ? priceBooking(product, input)
           : undefined;
       // A hold that grows takes more unconfirmed places: the growth counts against the budget as a new hold would.
-      if (priced && current.status === "ON_HOLD" && priced.participants > current.participants) {
-        const { partner, keyId } = ctx.principal;
-        const held = await heldPlacesInTx(tx, { partnerId: partner.id, apiKeyId: keyId, now });
-        const budget = ctx.settings.holdBudget ?? DEFAULT_HOLD_BUDGET;
-        const over = holdBudgetRefusal(held, priced.participants - current.participants, budget);
-        if (over) throw over;
-      }
+      if (priced && current.status === "ON_HOLD")
+        await checkHoldBudgetInTx(tx, ctx, priced.participants - current.participants);
       const changed = await changeBookingInTx(tx, booking.id, {
         timeslotId,
         priced,

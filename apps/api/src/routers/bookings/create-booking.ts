@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import { DEFAULT_HOLD_BUDGET, holdBudgetRefusal, holdDeadline, waiverStatus } from "@slotwise/core";
-import { heldPlacesInTx, sellBooking, type Db, type Tx } from "@slotwise/db";
+import { holdDeadline, waiverStatus } from "@slotwise/core";
+import { sellBooking, type Db, type Tx } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
@@ -11,6 +11,7 @@ import { customerDetails, presentBooking } from "../../presenters/booking.ts";
 import { BOOKING_PATH, bookingChecks, readRefusal, slotKey } from "../../services/book-timeslot.ts";
 import { bookingTickets } from "../../services/booking-tickets.ts";
 import { inTurn } from "../../services/handed-turn.ts";
+import { checkHoldBudgetInTx } from "../../services/hold-budget.ts";
 import { RecentRefusals } from "../../services/recent-refusals.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 
@@ -90,10 +91,7 @@ export const createBooking = partnerProcedure
           };
           // A hold is counted against the key's and the partner's budget in the transaction of its sale.
           const hold = async (tx: Tx) => {
-            const held = await heldPlacesInTx(tx, { partnerId: partner.id, apiKeyId: principal.keyId, now: ctx.now() });
-            const priced = checked ?? check();
-            const over = holdBudgetRefusal(held, priced.participants, ctx.settings.holdBudget ?? DEFAULT_HOLD_BUDGET);
-            if (over) throw over;
+            await checkHoldBudgetInTx(tx, ctx, (checked ?? check()).participants);
             return sell(tx);
           };
           const scope = `POST /ota/${partner.slug}/booking`;

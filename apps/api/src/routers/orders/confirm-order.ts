@@ -19,12 +19,13 @@ export const confirmOrder = partnerProcedure
       tags: ["Orders"],
       summary: "Confirm every booking of an order",
       description:
-        "Confirms all the order's holds or none: after ExpiresAt it is 409 hold-expired, and a cancelled order is 409 booking-not-changeable. Customer (required when an item has none) and PaymentReference apply to every booking. Each confirmed booking answers its Tickets. Confirming a confirmed order returns it unchanged.",
+        "Confirms all the order's holds or none: after ExpiresAt it is 409 hold-expired, past an item's booking cut-off 409 timeslot-unavailable, and a cancelled order is 409 booking-not-changeable. Customer (required when an item has none) and PaymentReference apply to every booking. Each confirmed booking answers its Tickets. Confirming a confirmed order returns it unchanged.",
     },
     problems: [
       "not-found",
       "hold-expired",
       "booking-not-changeable",
+      "timeslot-unavailable",
       "idempotency-conflict",
       "validation",
       "idempotency-key-reuse",
@@ -44,6 +45,7 @@ export const confirmOrder = partnerProcedure
           customer: input.Customer && customerDetails(input.Customer),
           paymentReference: input.PaymentReference,
           slot: { productName: booking.product.name, timeZone: booking.product.timeZone },
+          cutoffMinutes: booking.product.bookingCutoffMinutes,
           actor: `partner:${partner.slug}`,
           now,
           reminderHoursBefore: ctx.settings.reminderHoursBefore,

@@ -18,6 +18,7 @@ import { orderSchema } from "../../presenters/order-schema.ts";
 import { presentOrder } from "../../presenters/order.ts";
 import { bookingChecks } from "../../services/book-timeslot.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
+import { checkHoldBudgetInTx } from "../../services/hold-budget.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { createOrderInput } from "./create-order.schema.ts";
 
@@ -39,12 +40,13 @@ export const createOrder = partnerProcedure
       tags: ["Orders"],
       summary: "Hold several timeslots as one order",
       description:
-        "Holds every item (a booking body each, up to 10) for HoldMinutes, or none of them: the first item that cannot be held is named in the 409 (`item`, its index, with `available`). Items on the same timeslot count together. Confirm the whole order with POST …/confirm before ExpiresAt; Customer stands for every item that has none. Send an Idempotency-Key header to retry safely.",
+        "Holds every item (a booking body each, up to 10) for HoldMinutes, or none of them: the first item that cannot be held is named in the 409 (`item`, its index, with `available`). Items on the same timeslot count together. The places in a key's unconfirmed holds, and in all its partner's, are limited: an order's items count together (409 hold-limit-reached). Confirm the whole order with POST …/confirm before ExpiresAt; Customer stands for every item that has none. Send an Idempotency-Key header to retry safely.",
     },
     problems: [
       "not-found",
       "insufficient-capacity",
       "timeslot-unavailable",
+      "hold-limit-reached",
       "idempotency-conflict",
       "validation",
       "idempotency-key-reuse",
@@ -85,6 +87,12 @@ export const createOrder = partnerProcedure
           throw aboutItem(index, error);
         }
       }
+      // Every item is a hold: the order's places count against the budget together, as one hold.
+      await checkHoldBudgetInTx(
+        tx,
+        ctx,
+        items.reduce((sum, item) => sum + item.priced.participants, 0),
+      );
       const { order, bookings } = await holdPartnerOrderInTx(tx, {
         publicId: `ord_${randomString(ALPHANUMERIC, 20)}`,
         operatorId: principal.operatorId,

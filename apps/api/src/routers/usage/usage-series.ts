@@ -18,7 +18,8 @@ export const usageSeries = usageReadProcedure
         `Per meter, one point per window (default day) of the local days from..to (both included, at most 366) in tz, which defaults to the operator's time zone; windows without usage are zeros. ` +
         `Window edges are local: a day across a daylight-saving change lasts 23 or 25 hours, months start on their first local midnight (the first at from). ` +
         `hour is allowed for periods of at most ${MAX_HOUR_WINDOW_DAYS} days. meter (repeatable, at most ${MAX_SERIES_METERS}) names the meters wanted, built-in ones included; ` +
-        `without it, every meter with usage in the period, which must be at most ${MAX_SERIES_METERS}.`,
+        `without it, every meter with usage in the period, which must be at most ${MAX_SERIES_METERS}. ` +
+        `The series counts every entry: groupBy and filter.<name> (in any spelling) are a 422 naming the parameter, since ignoring them would answer an ungrouped, unfiltered total; GET /usage/meters groups and filters.`,
     },
     problems: ["validation"],
   })
