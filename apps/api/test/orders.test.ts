@@ -122,7 +122,8 @@ describe("orders", () => {
   });
 
   it("count the same timeslot twice together", async () => {
-    const slot = await openSlot(api.db, { free: 3 });
+    // An activity that sells single places, so that 2 + 1 is a valid split of the last 3.
+    const slot = await openSlot(api.db, { free: 3, productName: "Fado Night in Mouraria" });
     const taken = await leave(slot, 3);
     await api.settled();
     const response = await post("/orders", { Items: [item(slot, 2), item(slot, 2)], HoldMinutes: 10 });

@@ -80,6 +80,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ota/{partner}/availability/{ActivityID}/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One item per date: status, vacancies, capacity, price from
+         * @description Every date of the range (local to the activity, both ends included, at most 366 days), ascending. Only timeslots still bookable count (open, not past their cut-off): CLOSED has none, SOLD_OUT has no vacancy, LIMITED has vacancies below half their capacity, AVAILABLE the rest. PriceFrom is the lowest unit price.
+         */
+        get: operations["availability-calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ota/{partner}/availability/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Changes of availability since a cursor
+         * @description Every change of free places, capacity or closed state of the timeslots of the activities this partner may sell, in commit order, at most 1,000 per answer. Follow `next`: every change is seen exactly once, in order. Without a cursor: no changes and a cursor that starts now. Changes are kept 7 days; an older cursor is 410 cursor-expired (resynchronise with the calendar).
+         */
+        get: operations["availability-changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ota/core/questions/{ActivityID}": {
         parameters: {
             query?: never;
@@ -237,6 +277,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/check-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a guest in by their ticket's code
+         * @description Checks in the person of one ticket, once: a repeat scan answers FirstScan false with the first CheckedInAt. 409 ticket-void for a cancelled or expired booking, 409 ticket-wrong-day (with `date`) when its timeslot is not today in the activity's time zone, 404 for a code your operator never issued. Unknown codes count as failed authentications.
+         */
+        post: operations["checkIns-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ota/{partner}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold several timeslots as one order
+         * @description Holds every item (a booking body each, up to 10) for HoldMinutes, or none of them: the first item that cannot be held is named in the 409 (`item`, its index, with `available`). Items on the same timeslot count together. The places in a key's unconfirmed holds, and in all its partner's, are limited: an order's items count together (409 hold-limit-reached). Confirm the whole order with POST …/confirm before ExpiresAt; Customer stands for every item that has none. Send an Idempotency-Key header to retry safely.
+         */
+        post: operations["orders-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ota/{partner}/orders/{OrderID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one of your orders */
+        get: operations["orders-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ota/{partner}/orders/{OrderID}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm every booking of an order
+         * @description Confirms all the order's holds or none: after ExpiresAt it is 409 hold-expired, past an item's booking cut-off 409 timeslot-unavailable, and a cancelled order is 409 booking-not-changeable. Customer (required when an item has none) and PaymentReference apply to every booking. Each confirmed booking answers its Tickets. Confirming a confirmed order returns it unchanged.
+         */
+        post: operations["orders-confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ota/{partner}/orders/{OrderID}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel every booking of an order
+         * @description Frees the places of every booking of the order. Once one of its timeslots has started nothing is cancelled (409 timeslot-unavailable). Cancelling twice returns the same cancelled order. No body is needed.
+         */
+        post: operations["orders-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/usage/meters": {
         parameters: {
             query?: never;
@@ -290,7 +427,7 @@ export interface paths {
         };
         /**
          * Usage per hour, day or month of a date range
-         * @description Per meter, one point per window (default day) of the local days from..to (both included, at most 366) in tz, which defaults to the operator's time zone; windows without usage are zeros. Window edges are local: a day across a daylight-saving change lasts 23 or 25 hours, months start on their first local midnight (the first at from). hour is allowed for periods of at most 31 days. meter (repeatable, at most 25) names the meters wanted, built-in ones included; without it, every meter with usage in the period, which must be at most 25.
+         * @description Per meter, one point per window (default day) of the local days from..to (both included, at most 366) in tz, which defaults to the operator's time zone; windows without usage are zeros. Window edges are local: a day across a daylight-saving change lasts 23 or 25 hours, months start on their first local midnight (the first at from). hour is allowed for periods of at most 31 days. meter (repeatable, at most 25) names the meters wanted, built-in ones included; without it, every meter with usage in the period, which must be at most 25. The series counts every entry: groupBy and filter.<name> (in any spelling) are a 422 naming the parameter, since ignoring them would answer an ungrouped, unfiltered total; GET /usage/meters groups and filters.
          */
         get: operations["usage-series"];
         put?: never;
@@ -315,6 +452,128 @@ export interface paths {
         get: operations["usage-meterDefinitions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's activities, archived ones with Active false */
+        get: operations["catalog-activities"];
+        put?: never;
+        /** Create an activity */
+        post: operations["catalog-createActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/activities/{ActivityID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One activity, archived or not */
+        get: operations["catalog-activity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an activity's fields (Active: false archives it) */
+        patch: operations["catalog-patchActivity"];
+        trace?: never;
+    };
+    "/operator/activities/{ActivityID}/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity's schedules */
+        get: operations["catalog-schedules"];
+        put?: never;
+        /** Create a schedule; its timeslots exist (and are bookable) when it answers */
+        post: operations["catalog-createSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/activities/{ActivityID}/schedules/{ID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a schedule: its future timeslots go, except those holding a booking (Kept) */
+        delete: operations["catalog-deleteSchedule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/activities/{ActivityID}/timeslots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add one timeslot outside any schedule */
+        post: operations["catalog-createTimeslot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/activities/{ActivityID}/timeslots/{Date}/{Time}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change one timeslot's capacity or close/reopen it */
+        patch: operations["catalog-patchTimeslot"];
+        trace?: never;
+    };
+    "/operator/activities/{ActivityID}/closures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close every timeslot on local dates From..To, also ones scheduled later */
+        post: operations["catalog-createClosure"];
         delete?: never;
         options?: never;
         head?: never;
@@ -430,6 +689,58 @@ export interface components {
             EndsAt: string;
             Capacity: number;
             Available: number;
+        };
+        /**
+         * @example {
+         *       "Date": "2026-12-01",
+         *       "Status": "LIMITED",
+         *       "Vacancies": 5,
+         *       "Capacity": 24,
+         *       "PriceFrom": {
+         *         "Amount": 2500,
+         *         "Currency": "EUR"
+         *       }
+         *     }
+         */
+        CalendarDay: {
+            Date: string;
+            /** @enum {string} */
+            Status: "AVAILABLE" | "LIMITED" | "SOLD_OUT" | "CLOSED";
+            /** @description Free places over the day's bookable timeslots */
+            Vacancies: number;
+            /** @description Capacity of the day's bookable timeslots */
+            Capacity: number;
+            /** @description The lowest unit price of the activity */
+            PriceFrom: {
+                /** @description Minor units (cents) */
+                Amount: number;
+                /** @description ISO 4217 */
+                Currency: string;
+            };
+        };
+        /**
+         * @example {
+         *       "Sequence": 1042,
+         *       "ActivityID": "s_7Hk2Pq9Lm",
+         *       "Date": "2026-12-01",
+         *       "Time": "09:30",
+         *       "Available": 4,
+         *       "Capacity": 12,
+         *       "Closed": false
+         *     }
+         */
+        AvailabilityChange: {
+            /** @description The change's number in its operator's feed; ascending, in commit order */
+            Sequence: number;
+            ActivityID: string;
+            /** @description Local date of the timeslot */
+            Date: string;
+            /** @description Local HH:MM of the timeslot */
+            Time: string;
+            /** @description Free places after the change (even when closed) */
+            Available: number;
+            Capacity: number;
+            Closed: boolean;
         };
         /**
          * @example {
@@ -549,6 +860,33 @@ export interface components {
             /** @enum {string} */
             WaiverStatus: "complete" | "pending";
             CreatedAt: string;
+            /** @description One per person of a confirmed booking: Code is what the QR code carries, Url the ticket's page. Kept (and shown void) once cancelled */
+            Tickets?: {
+                UnitID: string;
+                Code: string;
+                Url: string;
+            }[];
+            /** @description Persons checked in so far */
+            CheckedIn?: number;
+        };
+        Order: {
+            OrderID: string;
+            /**
+             * @description The status its bookings share: they are held, confirmed and cancelled together
+             * @enum {string}
+             */
+            Status: "on_hold" | "confirmed" | "cancelled" | "expired";
+            /** @description Unix seconds: when the order's holds lapse unless confirmed */
+            ExpiresAt: number | null;
+            /** @description One per item, in the order of Items */
+            Bookings: components["schemas"]["Booking"][];
+            /** @description The sum of the bookings' totals */
+            Total: {
+                /** @description Minor units (cents) */
+                Amount: number;
+                /** @description ISO 4217 */
+                Currency: string;
+            };
         };
         /**
          * @example {
@@ -723,6 +1061,46 @@ export interface components {
                 Value: number;
             }[];
         };
+        OperatorActivity: {
+            ID: number;
+            ActivityID: string;
+            Name: string;
+            Description: string;
+            DurationMinutes: number;
+            TimeZone: string;
+            Location: string;
+            Currency: string;
+            BookingCutoffMinutes: number;
+            MaxParticipants: number;
+            Units: {
+                ID: string;
+                Label: string;
+                MinAge: number | null;
+                MaxAge: number | null;
+                Price: {
+                    /** @description Minor units (cents) */
+                    Amount: number;
+                    /** @description ISO 4217 */
+                    Currency: string;
+                };
+            }[];
+            Questions: {
+                ID: string;
+                Label: string;
+                Type: string;
+                Required: boolean;
+                HelpText: string | null;
+                Options: string[];
+                Accept: string[];
+                MaxFileSizeMB: number | null;
+            }[];
+            Partners: "all" | string[];
+            CancellationPolicy: {
+                HoursBefore: number;
+                RefundPercent: number;
+            }[] | null;
+            Active: boolean;
+        };
         Problem: {
             /**
              * Format: uri
@@ -797,8 +1175,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Conflict (`insufficient-capacity`, `timeslot-unavailable`, `hold-expired`, `hold-limit-reached`, `booking-not-changeable`, `idempotency-conflict`) */
+        /** @description Conflict (`insufficient-capacity`, `timeslot-unavailable`, `hold-expired`, `hold-limit-reached`, `booking-not-changeable`, `schedule-overlap`, `timeslot-exists`, `capacity-below-taken`, `currency-locked`, `not-cancellable`, `ticket-void`, `ticket-wrong-day`, `idempotency-conflict`) */
         Problem409: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Gone (`cursor-expired`) */
+        Problem410: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1100,6 +1487,122 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "availability-calendar": {
+        parameters: {
+            query: {
+                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9998-12-31), local to the activity */
+                StartDate: string;
+                /** @description A date in YYYY-MM-DD form (1970-01-01 to 9998-12-31), local to the activity */
+                EndDate: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Your partner slug, as bound to your API key */
+                partner: string;
+                /** @description The activity's ActivityID */
+                ActivityID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CalendarDay"][];
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "availability-changes": {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Your partner slug, as bound to your API key */
+                partner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AvailabilityChange"][];
+                        next: string;
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            410: components["responses"]["Problem410"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -1579,6 +2082,309 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    "checkIns-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The ticket's code, as its QR code carries it */
+                    Code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            Reference: string;
+                            UnitID: string;
+                            /** @description ISO 8601: the first scan's time, on every scan */
+                            CheckedInAt: string;
+                            FirstScan: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "orders-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Your partner slug, as bound to your API key */
+                partner: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Items: {
+                        ActivityID: string;
+                        Date: string;
+                        Time: string;
+                        Participants?: number;
+                        Units?: {
+                            UnitID: string;
+                            Quantity: number;
+                        }[];
+                        Customer?: {
+                            FirstName: string;
+                            LastName: string;
+                            Email: string;
+                            Phone: string;
+                        };
+                        PaymentReference?: string;
+                        Answers?: {
+                            QuestionID: string;
+                            Value: unknown;
+                        }[];
+                    }[];
+                    HoldMinutes: number;
+                    Customer?: {
+                        FirstName: string;
+                        LastName: string;
+                        Email: string;
+                        Phone: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Address of the created resource */
+                    Location?: string;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "orders-get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Your partner slug, as bound to your API key */
+                partner: string;
+                /** @description The order's OrderID */
+                OrderID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "orders-confirm": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Your partner slug, as bound to your API key */
+                partner: string;
+                /** @description The order's OrderID */
+                OrderID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Customer?: {
+                        FirstName: string;
+                        LastName: string;
+                        Email: string;
+                        Phone: string;
+                    };
+                    PaymentReference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "orders-cancel": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Your partner slug, as bound to your API key */
+                partner: string;
+                /** @description The order's OrderID */
+                OrderID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
     "usage-summary": {
         parameters: {
             query: {
@@ -1647,7 +2453,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1 to 100 characters after trimming, each an ASCII letter or digit or one of - _ . : / (so no name can hide invisible or look-alike characters). Names that read as a built-in meter (order-completed, waitlist-notified, workflow-email-sent) are reserved, whatever their case, separators, or 0/O, 1/l/I, rn/m, vv/w look-alikes. */
+                    /** @description 1 to 100 characters after trimming, each an ASCII letter or digit or one of - _ . : / (so no name can hide invisible or look-alike characters). Names that read as a built-in meter (order-completed, waitlist-notified, workflow-email-sent, guest-checked-in) are reserved, whatever their case, separators, or 0/O, 1/l/I, rn/m, vv/w look-alikes. */
                     Meter: string;
                     /** @description Greater than 0 and less than 1e15, with at most 6 decimal places and at most 15 significant digits (what every double carries exactly): stored exactly as sent, never rounded. Totals below 1e9, and whole-number totals up to 2^53, come back exact. */
                     Usage: number;
@@ -1708,7 +2514,7 @@ export interface operations {
             content: {
                 "application/json": {
                     Entries: {
-                        /** @description 1 to 100 characters after trimming, each an ASCII letter or digit or one of - _ . : / (so no name can hide invisible or look-alike characters). Names that read as a built-in meter (order-completed, waitlist-notified, workflow-email-sent) are reserved, whatever their case, separators, or 0/O, 1/l/I, rn/m, vv/w look-alikes. */
+                        /** @description 1 to 100 characters after trimming, each an ASCII letter or digit or one of - _ . : / (so no name can hide invisible or look-alike characters). Names that read as a built-in meter (order-completed, waitlist-notified, workflow-email-sent, guest-checked-in) are reserved, whatever their case, separators, or 0/O, 1/l/I, rn/m, vv/w look-alikes. */
                         Meter: string;
                         /** @description Greater than 0 and less than 1e15, with at most 6 decimal places and at most 15 significant digits (what every double carries exactly): stored exactly as sent, never rounded. Totals below 1e9, and whole-number totals up to 2^53, come back exact. */
                         Usage: number;
@@ -1853,6 +2659,637 @@ export interface operations {
             };
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "catalog-activities": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OperatorActivity"][];
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "catalog-createActivity": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Name: string;
+                    Description?: string;
+                    DurationMinutes: number;
+                    TimeZone: string;
+                    Location?: string;
+                    Currency: string;
+                    BookingCutoffMinutes?: number;
+                    MaxParticipants?: number;
+                    Units: {
+                        ID: string;
+                        Label: string;
+                        MinAge?: number | null;
+                        MaxAge?: number | null;
+                        Price: {
+                            Amount: number;
+                        };
+                    }[];
+                    Questions?: {
+                        ID?: string;
+                        Label: string;
+                        /** @enum {string} */
+                        Type: "text" | "textarea" | "boolean" | "select" | "multiselect" | "date" | "file" | "signature";
+                        /** @default false */
+                        Required?: boolean;
+                        /** @default null */
+                        HelpText?: string | null;
+                        /** @default [] */
+                        Options?: string[];
+                        /** @default [] */
+                        Accept?: string[];
+                        /** @default null */
+                        MaxFileSizeMB?: number | null;
+                    }[];
+                    Partners?: "all" | string[];
+                    CancellationPolicy?: {
+                        HoursBefore: number;
+                        RefundPercent: number;
+                    }[] | null;
+                    Active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Address of the created resource */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OperatorActivity"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "catalog-activity": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description The activity's ActivityID */
+                ActivityID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OperatorActivity"];
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "catalog-patchActivity": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description The activity's ActivityID */
+                ActivityID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Name?: string;
+                    Description?: string;
+                    DurationMinutes?: number;
+                    TimeZone?: string;
+                    Location?: string;
+                    Currency?: string;
+                    BookingCutoffMinutes?: number;
+                    MaxParticipants?: number;
+                    Units?: {
+                        ID: string;
+                        Label: string;
+                        MinAge?: number | null;
+                        MaxAge?: number | null;
+                        Price: {
+                            Amount: number;
+                        };
+                    }[];
+                    Questions?: {
+                        ID?: string;
+                        Label: string;
+                        /** @enum {string} */
+                        Type: "text" | "textarea" | "boolean" | "select" | "multiselect" | "date" | "file" | "signature";
+                        /** @default false */
+                        Required?: boolean;
+                        /** @default null */
+                        HelpText?: string | null;
+                        /** @default [] */
+                        Options?: string[];
+                        /** @default [] */
+                        Accept?: string[];
+                        /** @default null */
+                        MaxFileSizeMB?: number | null;
+                    }[];
+                    Partners?: "all" | string[];
+                    CancellationPolicy?: {
+                        HoursBefore: number;
+                        RefundPercent: number;
+                    }[] | null;
+                    Active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OperatorActivity"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "catalog-schedules": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description The activity's ActivityID */
+                ActivityID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ID: number;
+                            StartDate: string;
+                            EndDate: string | null;
+                            Weekdays: string[];
+                            Times: string[];
+                            Capacity: number;
+                            /** @description The last local date whose timeslots exist */
+                            MaterialisedUntil: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "catalog-createSchedule": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description The activity's ActivityID */
+                ActivityID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    StartDate: string;
+                    /** @default null */
+                    EndDate?: string | null;
+                    Weekdays: ("MO" | "TU" | "WE" | "TH" | "FR" | "SA" | "SU")[];
+                    Times: string[];
+                    Capacity: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Address of the created resource */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ID: number;
+                            StartDate: string;
+                            EndDate: string | null;
+                            Weekdays: string[];
+                            Times: string[];
+                            Capacity: number;
+                            /** @description The last local date whose timeslots exist */
+                            MaterialisedUntil: string;
+                            Created: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "catalog-deleteSchedule": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description The activity's ActivityID */
+                ActivityID: string;
+                ID: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ID: number;
+                            Kept: {
+                                Date: string;
+                                Time: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "catalog-createTimeslot": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description The activity's ActivityID */
+                ActivityID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Date: string;
+                    Time: string;
+                    Capacity: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Address of the created resource */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            Date: string;
+                            Time: string;
+                            StartsAt: string;
+                            Capacity: number;
+                            Closed: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "catalog-patchTimeslot": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description The activity's ActivityID */
+                ActivityID: string;
+                Date: string;
+                Time: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Capacity?: number;
+                    Closed?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            Date: string;
+                            Time: string;
+                            StartsAt: string;
+                            Capacity: number;
+                            Closed: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "catalog-createClosure": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description The activity's ActivityID */
+                ActivityID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    From: string;
+                    To: string;
+                    /** @default  */
+                    Reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Address of the created resource */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ID: number;
+                            From: string;
+                            To: string;
+                            Reason: string;
+                            /** @description References of the bookings on those dates */
+                            AffectedBookings: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
