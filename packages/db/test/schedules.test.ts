@@ -116,7 +116,9 @@ describe("schedules", () => {
     const later = new Date(now.getTime() + 10 * 86_400_000);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stuck = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("topUpSchedules did not return")), 15_000);
+      timer = setTimeout(() => {
+        reject(new Error("topUpSchedules did not return"));
+      }, 15_000);
     });
     try {
       await Promise.race([topUpSchedules(db, later), stuck]);
