@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { checkInTicket } from "@slotwise/db";
+
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { GENEROUS_GUARDS, OTA, problemOf, startApi, type Api } from "./harness.ts";
 
@@ -66,6 +68,19 @@ describe("check-in", () => {
     expect(JSON.parse(meters[0]!.extraInfo ?? "{}")).toMatchObject({ Reference: booked.Reference });
     const read = await api.request(`${OTA}/booking/${booked.Reference}`, { key: otaKey });
     expect(((await read.json()) as { data: Booked }).data.CheckedIn).toBe(1);
+  });
+
+  it("refuses a ticket whose booking is cancelled after the scan read it confirmed", async () => {
+    const booked = await bookToday(false);
+    const ticket = await api.db.ticket.findUniqueOrThrow({ where: { code: booked.Tickets[0]!.Code } });
+    // The procedure has read the booking confirmed; the cancellation commits before the check-in.
+    const cancel = await api.request(`${OTA}/booking/${booked.Reference}/cancel`, { method: "POST", key: otaKey });
+    expect(cancel.status).toBe(200);
+    await expect(checkInTicket(api.db, ticket.id, new Date())).rejects.toMatchObject({ kind: "ticket-void" });
+    expect((await api.db.ticket.findUniqueOrThrow({ where: { id: ticket.id } })).checkedInAt).toBeNull();
+    expect(
+      await api.db.usageEntry.count({ where: { meter: "guest-checked-in", dedupeKey: `ticket:${ticket.id}` } }),
+    ).toBe(0);
   });
 
   it("refuses void tickets, other days, unknown codes and other operators' codes", async () => {

@@ -70,4 +70,22 @@ describe("pnpm api-key", () => {
       expect(result.stderr).toContain(message);
     }
   });
+
+  it("lists every scope in its usage, and binds no catalog or checkin key to a partner", async () => {
+    for (const [args, message] of [
+      [["create", "--operator", "demo", "--scope", "admin"], "--scope <ota|usage:write|usage:read|catalog|checkin>"],
+      [
+        ["create", "--operator", "demo", "--scope", "checkin", "--partner", "acme-travel"],
+        "a key with the checkin scope acts for the operator and is bound to no partner",
+      ],
+      [
+        ["create", "--operator", "demo", "--scope", "ota", "--scope", "catalog", "--partner", "acme-travel"],
+        "a key with the catalog scope acts for the operator and is bound to no partner",
+      ],
+    ] as const) {
+      const result = await cli(...args);
+      expect(result.code, args.join(" ")).not.toBe(0);
+      expect(result.stderr).toContain(message);
+    }
+  }, 120_000);
 });

@@ -273,4 +273,22 @@ describe("early refusal of a booking on a full timeslot", () => {
     await expectNextBookingSold(info, limited);
     expect(await counted("slotwise_handed_turns_total", { end: "unclaimed" })).toBe(unclaimed + 1);
   });
+
+  it("answer a partner the activity is not distributed to exactly as for an unknown activity", async () => {
+    const info = await fullSlot(early, keys.early);
+    const unknown = await answer(await book(early, keys.early, bookingBody(info, { ActivityID: "s_Unknown123" })));
+    await early.db.product.update({
+      where: { id: info.product.id },
+      data: { allPartners: false, partnerSlugs: ["globetrek"] },
+    });
+    try {
+      const before = await refusedEarly();
+      const hidden = await answer(await book(early, keys.early, bookingBody(info)));
+      expect(hidden.status).toBe(404);
+      expect({ ...hidden, body: hidden.body.replaceAll(info.product.activityId, "s_Unknown123") }).toEqual(unknown);
+      expect(await refusedEarly()).toBe(before);
+    } finally {
+      await early.db.product.update({ where: { id: info.product.id }, data: { allPartners: true, partnerSlugs: [] } });
+    }
+  });
 });

@@ -282,6 +282,36 @@ describe("webhooks to partners", () => {
     expect(prompt.at - cancelledAt).toBeLessThan(RECEIVER_TIMEOUT_MS);
   });
 
+  it("tell of a timeslot's changes only the partners that may sell its activity", async () => {
+    await endpoint("/acme-distributed", ["availability.changed"]);
+    await endpoint("/globetrek-distributed", ["availability.changed"], "globetrek");
+    const info = await openSlot(api.db, { free: 1 });
+    await api.db.product.update({
+      where: { id: info.product.id },
+      data: { allPartners: false, partnerSlugs: ["acme-travel"] },
+    });
+    try {
+      await api.db.timeslot.update({ where: { id: info.slot.id }, data: { capacity: info.slot.capacity + 1 } });
+      const told = await api.db.$queryRaw<{ slug: string }[]>`
+        SELECT DISTINCT p.slug
+          FROM webhook_deliveries d
+          JOIN webhook_events e ON e.id = d.event_id
+          JOIN webhook_endpoints w ON w.id = d.endpoint_id
+          JOIN partners p ON p.id = w.partner_id
+         WHERE e.type = 'availability.changed' AND (e.data->>'timeslot_id')::int = ${info.slot.id}`;
+      expect(told.map((row) => row.slug)).toEqual(["acme-travel"]);
+      const heard = await until(() =>
+        receiver
+          .at("/acme-distributed")
+          .map(parsed)
+          .find((e) => e.Type === "availability.changed" && e.Data.Capacity === info.slot.capacity + 1),
+      );
+      expect(heard.Data.ActivityID).toBe(info.product.activityId);
+    } finally {
+      await api.db.product.update({ where: { id: info.product.id }, data: { allPartners: true, partnerSlugs: [] } });
+    }
+  });
+
   it("send nothing for a change that rolls back", async () => {
     await endpoint("/rolled-back");
     const booked = await read(await post("/booking", bookingBody(await openSlot(api.db))));

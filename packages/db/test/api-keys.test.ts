@@ -32,4 +32,31 @@ describe("API keys at rest", () => {
     const oneCharacterOff = key.slice(0, -1) + (key.endsWith("x") ? "y" : "x");
     expect(await findApiKeyByHash(db, hashApiKey(oneCharacterOff))).toBeNull();
   });
+
+  it("name every scope when none is given, and bind no catalog or checkin key to a partner", async () => {
+    await db.operator.create({ data: { slug: "scoped", name: "Scoped", timeZone: "Europe/Lisbon" } });
+    await db.partner.create({
+      data: {
+        operatorId: (await db.operator.findUniqueOrThrow({ where: { slug: "scoped" } })).id,
+        slug: "agent",
+        name: "Agent",
+      },
+    });
+    await expect(createApiKey(db, { operatorSlug: "scoped", scopes: [], now: new Date() })).rejects.toMatchObject({
+      errors: [
+        { field: "scopes", message: "scopes must name at least one of ota, usage:write, usage:read, catalog, checkin" },
+      ],
+    });
+    for (const scopes of [["catalog"], ["checkin"], ["ota", "catalog"]] as const)
+      await expect(
+        createApiKey(db, { operatorSlug: "scoped", scopes: [...scopes], partnerSlug: "agent", now: new Date() }),
+      ).rejects.toMatchObject({ errors: [{ field: "partner" }] });
+    expect(await db.apiKey.count({ where: { operator: { slug: "scoped" } } })).toBe(0);
+    const { record } = await createApiKey(db, {
+      operatorSlug: "scoped",
+      scopes: ["catalog", "checkin"],
+      now: new Date(),
+    });
+    expect(record.partner).toBeNull();
+  });
 });

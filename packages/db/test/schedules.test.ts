@@ -98,6 +98,38 @@ describe("schedules", () => {
     expect(await topUpSchedules(db, later)).toBe(0);
   });
 
+  it("top up ends when many schedules ended before their timeslots were made", async () => {
+    const product = await freshProduct("sched-ended");
+    const endDate = addDays(today, 2);
+    // More than one top-up batch of schedules, each ending in two days.
+    for (let i = 0; i < 60; i++) {
+      const time = `${String(6 + Math.floor(i / 4)).padStart(2, "0")}:${String((i % 4) * 15).padStart(2, "0")}`;
+      await createSchedule(
+        db,
+        product,
+        { startDate: addDays(today, 1), endDate, weekdays: everyDay, times: [time], capacity: 3 },
+        now,
+      );
+    }
+    // As if the worker had not run since before their first day.
+    await db.$executeRaw`UPDATE schedules SET materialised_until = ${today}::date WHERE product_id = ${product.id}`;
+    const later = new Date(now.getTime() + 10 * 86_400_000);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stuck = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new Error("topUpSchedules did not return"));
+      }, 15_000);
+    });
+    try {
+      await Promise.race([topUpSchedules(db, later), stuck]);
+    } finally {
+      clearTimeout(timer);
+    }
+    const schedules = await listSchedules(db, product.id);
+    expect(schedules).toHaveLength(60);
+    expect(new Set(schedules.map((schedule) => schedule.materialisedUntil))).toEqual(new Set([endDate]));
+  }, 30_000);
+
   it("delete future timeslots without bookings and keep those with one", async () => {
     const product = await freshProduct("sched-delete");
     const start = addDays(today, 2);

@@ -8,13 +8,13 @@
  */
 import { parseArgs } from "node:util";
 
-import { isApiScope, keyState, type ApiScopeName } from "@slotwise/core";
+import { API_SCOPES, isApiScope, keyState, type ApiScopeName } from "@slotwise/core";
 import { createApiKey, listApiKeys, operatorBySlug, revokeApiKey, scopeFromDb } from "@slotwise/db";
 
 import { withCliDatabase } from "./with-cli-database.ts";
 
 const USAGE = `usage:
-  pnpm api-key create --operator <slug> --scope <ota|usage:write|usage:read|catalog> [--scope ...] [--partner <slug>] [--expires-in-days N] [--name <text>]
+  pnpm api-key create --operator <slug> --scope <${API_SCOPES.join("|")}> [--scope ...] [--partner <slug>] [--expires-in-days N] [--name <text>]
   pnpm api-key list --operator <slug>
   pnpm api-key revoke <prefix>`;
 

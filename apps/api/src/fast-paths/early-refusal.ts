@@ -9,7 +9,7 @@ import { bookingInputSchema } from "../presenters/booking-schema.ts";
 import { describeError } from "../problems/describe-error.ts";
 import { BOOKING_PATH as BOOKING_TEMPLATE, bookingChecks, readRefusal, slotKey } from "../services/book-timeslot.ts";
 import { RecentRefusals } from "../services/recent-refusals.ts";
-import type { Services } from "../trpc/context.ts";
+import type { Context, Services } from "../trpc/context.ts";
 import { handTurn } from "./hand-turn.ts";
 import { plainPath } from "./plain-path.ts";
 
@@ -47,11 +47,13 @@ export function earlyRefusal(services: Services, problemsBase: string) {
     const parsed = bookingInputSchema.safeParse({ ...body, partner: segment });
     if (!parsed.success) return;
     const input = parsed.data;
-    const ctx = contextFromRequest(services, request);
+    let ctx: Context;
     let checks;
     try {
       const principal = await request.caller.apiKey();
       if (!principal.scopes.includes("ota") || !ownsPartnerSegment(principal, segment)) return;
+      // The key's principal, as the procedure's authentication sets it: what this partner may sell decides whether the activity exists for it.
+      ctx = { ...contextFromRequest(services, request), principal };
       const { product, check } = await bookingChecks(ctx, principal.operatorId, input);
       checks = { product, checked: check() };
     } catch {

@@ -11,6 +11,7 @@ import { rateLimitKey, type RateLimitVerdict } from "./rate-limit.ts";
 import { requestCost, trpcRequestCost } from "./request-cost.ts";
 import { OCTO_PREFIX, REST_PREFIX } from "./rest-prefix.ts";
 import { sendProblem } from "./send-problem.ts";
+import { TICKET_PAGE_ROUTE } from "./ticket-pages.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -108,8 +109,11 @@ export function createGate(options: GateOptions) {
         return;
       }
       const webhook = route === PAYMENT_WEBHOOK_PATH && request.method === "POST";
-      if (route !== REST_ROUTE && !webhook) return;
-      const verdict = webhook
+      // Keyless routes draw on the client address's budget: the ticket page reads the database
+      // for any code it is given.
+      const byAddress = webhook || route === TICKET_PAGE_ROUTE;
+      if (route !== REST_ROUTE && !byAddress) return;
+      const verdict = byAddress
         ? await charged(request.raw, () => rateLimit(`ip:${request.caller.address}`))
         : await chargeRest(request.raw, request.url);
       request.budget = verdict;

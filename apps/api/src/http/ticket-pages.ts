@@ -12,12 +12,15 @@ const escape = (text: string) =>
 /** Codes are 32 hex digits; anything else is unknown without a database read. */
 const CODE = /^[0-9a-f]{16,64}$/;
 
+/** The ticket page's route: the gate charges its requests to the client's address. */
+export const TICKET_PAGE_ROUTE = `${REST_PREFIX}/tickets/:code`;
+
 /**
  * The public ticket page (`GET /api/v2/tickets/{Code}`) and its QR image (`….svg`): no key, the
  * code being the secret. A cancelled or expired booking's ticket shows as void.
  */
 export function ticketPages(app: FastifyInstance, db: Database, now: () => Date) {
-  app.get<{ Params: { code: string } }>(`${REST_PREFIX}/tickets/:code`, async (request, reply) => {
+  app.get<{ Params: { code: string } }>(TICKET_PAGE_ROUTE, async (request, reply) => {
     const raw = request.params.code;
     const svg = raw.endsWith(".svg");
     const code = svg ? raw.slice(0, -4) : raw;

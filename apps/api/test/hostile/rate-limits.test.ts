@@ -277,3 +277,28 @@ describe("client addresses", () => {
     expect((await trpcFrom(api.base, "192.0.2.12")("shopfront.joinWaitlist", { operator: "demo" })).status).toBe(429);
   });
 });
+
+describe("the public ticket page has a request budget per address", () => {
+  it("answers 429 past the address's budget, page and QR image alike, and other addresses still get theirs", async () => {
+    const api = await startApi({ perSecond: 3, burst: 3 });
+    const code = "0".repeat(32);
+    const from = (address: string, path: string) =>
+      fetch(`${api.base}/api/v2/tickets/${path}`, { headers: { "X-Forwarded-For": address } });
+    // A burst of ten at once against a budget of three: the budget's worth are answered, the rest refused.
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => from("192.0.2.30", i % 2 === 0 ? code : `${code}.svg`)),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((s) => s === 404).length).toBeGreaterThanOrEqual(3);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+    expect(statuses.every((s) => s === 404 || s === 429)).toBe(true);
+    const refused = burst.find((response) => response.status === 429);
+    if (!refused) throw new Error("no 429");
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await problemOf(refused)).problem).toMatchObject({
+      type: "http://api.test/problems/rate-limited",
+      status: 429,
+    });
+    expect((await from("192.0.2.31", `${code}.svg`)).status).toBe(404);
+  });
+});

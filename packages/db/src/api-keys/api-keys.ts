@@ -1,4 +1,4 @@
-import { newApiKey, NotFoundError, ValidationError, type ApiScopeName } from "@slotwise/core";
+import { API_SCOPES, newApiKey, NotFoundError, ValidationError, type ApiScopeName } from "@slotwise/core";
 
 import type { Database } from "../client.ts";
 import type { Db } from "../tx.ts";
@@ -24,7 +24,16 @@ export async function createApiKey(db: Database, request: NewKeyRequest) {
   const scopes = [...new Set(request.scopes)];
   if (scopes.length === 0)
     throw new ValidationError([
-      { field: "scopes", message: "scopes must name at least one of ota, usage:write, usage:read" },
+      { field: "scopes", message: `scopes must name at least one of ${API_SCOPES.join(", ")}` },
+    ]);
+  // catalog and checkin act for the operator itself: a partner's key never carries them.
+  const operatorOnly = scopes.filter((scope) => scope === "catalog" || scope === "checkin");
+  if (request.partnerSlug && operatorOnly.length > 0)
+    throw new ValidationError([
+      {
+        field: "partner",
+        message: `a key with the ${operatorOnly.join(" and ")} scope acts for the operator and is bound to no partner`,
+      },
     ]);
   let partnerId: number | null = null;
   if (scopes.includes("ota")) {

@@ -69,8 +69,9 @@ async function materialiseInTx(
   to: string,
   now: Date,
 ): Promise<number> {
-  if (from > to) return 0;
-  const starts = expandSchedule(schedule.rule, zone, from, to);
+  // An empty window still moves materialised_until on to its end: a schedule whose end date has
+  // passed is then no longer due, and the top-up's batches run out.
+  const starts = from > to ? [] : expandSchedule(schedule.rule, zone, from, to);
   const created =
     starts.length === 0
       ? 0

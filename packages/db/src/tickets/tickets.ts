@@ -1,3 +1,5 @@
+import { ConflictError } from "@slotwise/core";
+
 import type { Database } from "../client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { queryRows } from "../query-rows.ts";
@@ -37,17 +39,34 @@ export function findTicket(db: Db, code: string, operatorId?: number) {
  * Checks one person in, exactly once whatever the number of scans at the same moment: the
  * conditional UPDATE lets one scan through, and in its transaction the `guest-checked-in`
  * meter is recorded and partners subscribed to `booking.checked_in` are told. A later scan
- * reads the first check-in's time. The caller has checked that the ticket may be used.
+ * reads the first check-in's time. A ticket whose booking is not confirmed when the UPDATE
+ * runs is refused ticket-void, whatever the caller read before; the caller checks the day.
  */
 export async function checkInTicket(db: Database, ticketId: number, now: Date) {
   return db.$transaction(async (tx) => {
+    // The booking is share-locked while confirmed, in the same statement: a cancellation waits
+    // for this check-in to commit, and one that committed first leaves the ticket unchecked.
     const [first] = await queryRows<{ checkedInAt: Date; bookingId: number }>(
       tx,
-      Prisma.sql`UPDATE tickets SET checked_in_at = ${now} WHERE id = ${ticketId} AND checked_in_at IS NULL
+      Prisma.sql`WITH confirmed AS (
+                   SELECT b.id FROM bookings b
+                    WHERE b.id = (SELECT booking_id FROM tickets WHERE id = ${ticketId}) AND b.status = 'CONFIRMED'
+                      FOR SHARE
+                 )
+                 UPDATE tickets SET checked_in_at = ${now}
+                  WHERE id = ${ticketId} AND checked_in_at IS NULL AND booking_id IN (SELECT id FROM confirmed)
                  RETURNING checked_in_at AS "checkedInAt", booking_id AS "bookingId"`,
     );
     if (!first) {
-      const kept = await tx.ticket.findUniqueOrThrow({ where: { id: ticketId }, select: { checkedInAt: true } });
+      const kept = await tx.ticket.findUniqueOrThrow({
+        where: { id: ticketId },
+        select: { checkedInAt: true, booking: { select: { reference: true, status: true } } },
+      });
+      if (kept.booking.status !== "CONFIRMED")
+        throw new ConflictError(
+          "ticket-void",
+          `Booking ${kept.booking.reference} is not confirmed: its tickets are void`,
+        );
       return { checkedInAt: kept.checkedInAt ?? now, firstScan: false };
     }
     const booking = await tx.booking.findUniqueOrThrow({
