@@ -22,6 +22,10 @@ const DELIBERATELY_OLD: Record<string, { dates: string[]; why: string }> = {
     why: "dates the API must refuse",
   },
   "apps/api/test/rate-limit.test.ts": { dates: ["2000-01-01"], why: "OccurredAt's lower bound, in a refusal" },
+  "apps/api/test/octo.test.ts": {
+    dates: ["2001-01-01"],
+    why: "an availability id that never exists, refused as INVALID_AVAILABILITY_ID",
+  },
   "apps/api/test/usage.test.ts": { dates: ["2000-01-01"], why: "OccurredAt's lower bound, in a refusal" },
   "apps/api/test/worker-upkeep.test.ts": {
     dates: ["2024-02-15", "2024-03-01", "2024-03-31", "2024-04-01", "2024-04-15", "2024-04-30"],
