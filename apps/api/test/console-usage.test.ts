@@ -132,7 +132,12 @@ describe("console usage", () => {
 
   it("marks the built-in meters in the console's summary", async () => {
     const summary = await client.console.usage.summary.query({ from: FIRST, to: SECOND });
-    expect(summary.BuiltInMeters).toEqual(["order-completed", "waitlist-notified", "workflow-email-sent"]);
+    expect(summary.BuiltInMeters).toEqual([
+      "order-completed",
+      "waitlist-notified",
+      "workflow-email-sent",
+      "guest-checked-in",
+    ]);
     expect(summary.Period.TimeZone).toBe("Europe/Lisbon");
   });
 });

@@ -88,7 +88,7 @@ describe("pnpm webhook", () => {
     );
     expect(everything.code).toBe(0);
     expect(everything.stdout).toContain(
-      "booking.confirmed, booking.changed, booking.cancelled, booking.expired, availability.changed",
+      "booking.confirmed, booking.changed, booking.cancelled, booking.expired, booking.checked_in, availability.changed",
     );
 
     expect((await cli("delete", String(stored.id))).code).toBe(0);

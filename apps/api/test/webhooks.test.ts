@@ -104,6 +104,15 @@ function expectSigned(request: Received, secret: string) {
   expect(verifySignature("whsec_not-the-secret", signature, request.body, new Date()).ok).toBe(false);
 }
 
+/**
+ * A booking as webhooks carry it: without its tickets, whose codes admit guests and are read
+ * with the booking (docs/decisions/orders-and-tickets.md).
+ */
+function withoutTickets(booking: unknown): unknown {
+  const { Tickets: _tickets, CheckedIn: _checkedIn, ...rest } = booking as Record<string, unknown>;
+  return rest;
+}
+
 describe("webhooks to partners", () => {
   it("send every event type, signed, with the booking as GET shows it at the event", async () => {
     const secret = await endpoint("/all");
@@ -112,19 +121,19 @@ describe("webhooks to partners", () => {
     const booked = await read(await post("/booking", bookingBody(info)));
     const confirmed = await arrival("/all", "booking.confirmed", booked.Reference);
     expectSigned(confirmed, secret);
-    expect(parsed(confirmed).Data).toEqual(await current(booked.Reference));
+    expect(parsed(confirmed).Data).toEqual(withoutTickets(await current(booked.Reference)));
 
     const changed = await read(
       await post(`/booking/${booked.Reference}/change`, { Participants: booked.Participants + 1 }),
     );
     const change = await arrival("/all", "booking.changed", booked.Reference);
     expectSigned(change, secret);
-    expect(parsed(change).Data).toEqual(changed);
+    expect(parsed(change).Data).toEqual(withoutTickets(changed));
 
     const cancelled = await read(await post(`/booking/${booked.Reference}/cancel`));
     const cancel = await arrival("/all", "booking.cancelled", booked.Reference);
     expectSigned(cancel, secret);
-    expect(parsed(cancel).Data).toEqual(cancelled);
+    expect(parsed(cancel).Data).toEqual(withoutTickets(cancelled));
 
     const { Customer: _customer, ...holdBody } = bookingBody(info, { HoldMinutes: 15 });
     const held = await read(await post("/booking", holdBody));
@@ -133,7 +142,7 @@ describe("webhooks to partners", () => {
     );
     const confirmation = await arrival("/all", "booking.confirmed", held.Reference);
     expectSigned(confirmation, secret);
-    expect(parsed(confirmation).Data).toEqual(confirmedHold);
+    expect(parsed(confirmation).Data).toEqual(withoutTickets(confirmedHold));
 
     const lapsing = await read(await post("/booking", holdBody));
     // Time passing, as far as the hold is concerned: the worker's sweep expires it.
@@ -143,7 +152,7 @@ describe("webhooks to partners", () => {
     });
     const expiry = await arrival("/all", "booking.expired", lapsing.Reference);
     expectSigned(expiry, secret);
-    expect(parsed(expiry).Data).toEqual(await current(lapsing.Reference));
+    expect(parsed(expiry).Data).toEqual(withoutTickets(await current(lapsing.Reference)));
     expect(parsed(expiry).Data.Status).toBe("expired");
 
     const availability = receiver
@@ -291,6 +300,11 @@ describe("webhooks to partners", () => {
       data: { allPartners: false, partnerSlugs: ["acme-travel"] },
     });
     try {
+      // Earlier tests may have told other endpoints of this timeslot: only this change counts.
+      const rows = await api.db.$queryRaw<
+        { last: number }[]
+      >`SELECT COALESCE(MAX(id), 0)::int AS last FROM webhook_events`;
+      const last = rows[0]?.last ?? 0;
       await api.db.timeslot.update({ where: { id: info.slot.id }, data: { capacity: info.slot.capacity + 1 } });
       const told = await api.db.$queryRaw<{ slug: string }[]>`
         SELECT DISTINCT p.slug
@@ -298,7 +312,8 @@ describe("webhooks to partners", () => {
           JOIN webhook_events e ON e.id = d.event_id
           JOIN webhook_endpoints w ON w.id = d.endpoint_id
           JOIN partners p ON p.id = w.partner_id
-         WHERE e.type = 'availability.changed' AND (e.data->>'timeslot_id')::int = ${info.slot.id}`;
+         WHERE e.type = 'availability.changed' AND (e.data->>'timeslot_id')::int = ${info.slot.id}
+           AND e.id > ${last}`;
       expect(told.map((row) => row.slug)).toEqual(["acme-travel"]);
       const heard = await until(() =>
         receiver
@@ -399,7 +414,7 @@ describe("the console's webhooks", () => {
     await desk.console.bookings.cancel.mutate({ reference: booked.Reference });
     const told = await arrival("/desk", "booking.cancelled", booked.Reference);
     expectSigned(told, secret);
-    expect(parsed(told).Data).toEqual(await current(booked.Reference));
+    expect(parsed(told).Data).toEqual(withoutTickets(await current(booked.Reference)));
   });
 
   it("refuse an endpoint that is not https, or names another operator's partner", async () => {

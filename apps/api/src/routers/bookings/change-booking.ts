@@ -15,6 +15,7 @@ import { withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { partnerParam, referenceParam } from "../../inputs/path-params.ts";
 import { bookingSchema } from "../../presenters/booking-schema.ts";
 import { presentBooking } from "../../presenters/booking.ts";
+import { bookingTickets } from "../../services/booking-tickets.ts";
 import { findActivity } from "../../services/find-activity.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
 import { checkHoldBudgetInTx } from "../../services/hold-budget.ts";
@@ -86,7 +87,12 @@ export const changeBooking = partnerProcedure
         now,
         reminderHoursBefore: ctx.settings.reminderHoursBefore,
       });
-      return { status: 200, body: { data: presentBooking(changed, product, now) }, headers: {} };
+      const tickets = await bookingTickets({ db: tx, settings: ctx.settings }, [changed]);
+      return {
+        status: 200,
+        body: { data: presentBooking(changed, product, now, tickets.get(changed.id)) },
+        headers: {},
+      };
     });
     ctx.cache.changed(cacheTags.timeslots(product.id));
     return result;
