@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 /**
  * A modal on the native <dialog>: focus moves into it and back, Escape closes it, and the
@@ -20,6 +20,8 @@ export function Dialog({
   footer: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Several dialogs stay in the page closed: each names itself by a title id of its own.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -27,9 +29,9 @@ export function Dialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby="dialog-title">
+    <dialog ref={ref} onClose={onClose} aria-labelledby={titleId}>
       <div className="dialog-body">
-        <h2 id="dialog-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         {children}
       </div>
       <div className="dialog-foot">{footer}</div>
