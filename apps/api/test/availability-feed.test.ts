@@ -64,7 +64,7 @@ describe("GET /availability/changes", () => {
     // A transaction that rolls back leaves no change behind.
     await expect(
       api.db.$transaction(async (tx) => {
-        await tx.timeslot.update({ where: { id: info.slot.id }, data: { capacity: 1 } });
+        await tx.timeslot.update({ where: { id: info.slot.id }, data: { capacity: { increment: 1 } } });
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");

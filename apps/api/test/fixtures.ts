@@ -1,9 +1,17 @@
 import { instantToLocal } from "@slotwise/core";
 import type { Database } from "@slotwise/db";
 
-/** An open timeslot of a demo activity, at least two days ahead, with `free` places or more. */
-export async function openSlot(db: Database, options: { free?: number; productName?: string; operator?: string } = {}) {
+/**
+ * The earliest open demo timeslot, two days ahead or more, with `free` places left whose product
+ * takes a party of `party` (1 unless given). Without the party rule the pick would depend on the
+ * hour a test runs: the earliest slot is sometimes the sailing trip that takes parties of 2 or more.
+ */
+export async function openSlot(
+  db: Database,
+  options: { free?: number; party?: number; productName?: string; operator?: string } = {},
+) {
   const free = options.free ?? 1;
+  const party = options.party ?? 1;
   const slots = await db.timeslot.findMany({
     where: {
       closed: false,
@@ -16,12 +24,13 @@ export async function openSlot(db: Database, options: { free?: number; productNa
     include: { product: { include: { questions: { orderBy: { position: "asc" } } } } },
     orderBy: [{ startsAt: "asc" }, { id: "asc" }],
   });
-  // Room for the product's smallest booking too: a caller booking minParticipants on a slot with
-  // one place left was refused 409 once earlier bookings had filled the slots before it.
+  // Room for the product's smallest booking too, so a caller booking minParticipants is not refused.
   const slot = slots.find(
     (s) =>
       s.capacity - s.placesTaken >= Math.max(free, s.product.minParticipants) &&
-      s.product.maxParticipants >= Math.min(free, 2),
+      s.product.maxParticipants >= Math.min(free, 2) &&
+      (options.productName !== undefined ||
+        (s.product.minParticipants <= party && s.product.maxParticipants >= party)),
   );
   if (!slot) throw new Error(`no open slot with ${free} free places`);
   const local = instantToLocal(slot.startsAt, slot.product.timeZone);
