@@ -6,7 +6,7 @@ import { REST_PREFIX } from "../http/rest-prefix.ts";
 import { sendProblem } from "../http/send-problem.ts";
 import { refusalOutcome } from "../metrics/count-booking.ts";
 import { bookingInputSchema } from "../presenters/booking-schema.ts";
-import { describeError } from "../problems/describe-error.ts";
+import { toProblem } from "../problems/to-problem.ts";
 import { BOOKING_PATH as BOOKING_TEMPLATE, bookingChecks, readRefusal, slotKey } from "../services/book-timeslot.ts";
 import { RecentRefusals } from "../services/recent-refusals.ts";
 import type { Context, Services } from "../trpc/context.ts";
@@ -28,7 +28,7 @@ const BOOKING_PATH = plainPath(REST_PREFIX, BOOKING_TEMPLATE, "partner");
  *
  * The answer is the procedure's own: the same checks in the same order of precedence (key,
  * input, activity, catalogue, then the timeslot's read: bookingChecks and readRefusal), the same
- * mapping of the refusal to a problem (describeError), the same count in the metrics. Anything
+ * mapping of the refusal to a problem (toProblem), the same count in the metrics. Anything
  * else, any doubt and any error goes on to the procedure, which answers as it always does, so a
  * bad body is still its 400 or 422. Only without an Idempotency-Key (a replay gets its first
  * answer), and only for a timeslot this process lately saw contended (RecentRefusals), so that
@@ -73,6 +73,6 @@ export function earlyRefusal(services: Services, problemsBase: string) {
     release();
     services.metrics.booking("partner", refusalOutcome(refusal));
     services.metrics.earlyRefusal();
-    return sendProblem(request, reply, problemsBase, describeError(refusal));
+    return sendProblem(request, reply, problemsBase, toProblem(refusal));
   };
 }

@@ -7,7 +7,7 @@ import { AnswerMemo } from "../cache/answer-memo.ts";
 import type { ApiEnv } from "../env.ts";
 import { keptAnswerEdge } from "../fast-paths/kept-answer-edge.ts";
 import { OCTO_PREFIX, octoPlugin } from "../octo/octo-plugin.ts";
-import { describeFrameworkError } from "../problems/framework-errors.ts";
+import { toProblem } from "../problems/to-problem.ts";
 import type { Services } from "../trpc/context.ts";
 import { proxyTrust } from "./client-address.ts";
 import { answerClientError } from "./client-error.ts";
@@ -98,7 +98,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Raised by the router before any hook runs, e.g. for a path with broken percent-encoding.
     frameworkErrors: (error, request, reply) => {
       void reply.header("X-Request-Id", request.id);
-      void sendProblem(request, reply, problemsBase, describeFrameworkError(error));
+      void sendProblem(request, reply, problemsBase, toProblem(error));
     },
   });
 

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 
 import type { ApiMetrics } from "../metrics/api-metrics.ts";
-import { describeFrameworkError } from "../problems/framework-errors.ts";
 import { problem } from "../problems/problem.ts";
+import { toProblem } from "../problems/to-problem.ts";
 import { checkBody, unsupportedBodyEncoding } from "./body-encoding.ts";
 import type { ConnectionDrain } from "./connection-drain.ts";
 import { normalizeMediaType } from "./media-type.ts";
@@ -67,7 +67,7 @@ export function registerEdgeHooks(app: FastifyInstance, options: EdgeHookOptions
   );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const description = describeFrameworkError(error);
+    const description = toProblem(error);
     if (description.status >= 500) request.log.error({ err: error }, "request failed");
     return sendProblem(request, reply, problemsBase, description);
   });

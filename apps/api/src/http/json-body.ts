@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 
-import { NUMBER_NOT_EXACT } from "../problems/framework-errors.ts";
+import { NUMBER_NOT_EXACT } from "../problems/to-problem.ts";
 
 /**
  * A number with 16 or more significant digits has a run of at least 16 digits and points; most
@@ -56,7 +56,7 @@ function inexactNumberMessage(number: string): string {
   return `The number ${shown} has more digits than a JSON number carries exactly: send at most 15 significant digits`;
 }
 
-/** A JSON body read, or why it is refused: an error whose code `describeFrameworkError` words. */
+/** A JSON body read, or why it is refused: an error whose code `toProblem` words. */
 export type JsonBodyReading = { value: unknown } | { error: FastifyError };
 
 /**

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 
 import { fieldErrorsOf, paymentEventSchema, ValidationError } from "@slotwise/core";
 
-import { describeError } from "../problems/describe-error.ts";
 import { problem, type Problem } from "../problems/problem.ts";
+import { toProblem } from "../problems/to-problem.ts";
 import { settleCheckout } from "../services/settle-checkout.ts";
 import type { Services } from "../trpc/context.ts";
 import { SIGNATURE_HEADER, verifySignature } from "../webhooks/signature.ts";
@@ -50,13 +50,13 @@ export function paymentWebhookPlugin(app: FastifyInstance, options: PaymentWebho
       return refuse(problem("malformed-json", "The body could not be parsed as JSON"));
     }
     const event = paymentEventSchema.safeParse(body);
-    if (!event.success) return refuse(describeError(new ValidationError(fieldErrorsOf(event.error))));
+    if (!event.success) return refuse(toProblem(new ValidationError(fieldErrorsOf(event.error))));
     try {
       const settled = await settleCheckout(options.services, event.data);
       if (!settled) return await refuse(problem("not-found", `There is no shopfront basket ${event.data.BasketID}`));
       return await reply.send({ data: { BasketID: settled.order.id, Paid: settled.order.paid } });
     } catch (error) {
-      const description = describeError(error);
+      const description = toProblem(error);
       if (description.status >= 500) request.log.error({ err: error }, "payment webhook failed");
       return refuse(description);
     }

@@ -5,8 +5,8 @@ import type { AnswerMemo } from "../cache/answer-memo.ts";
 import { earlyRefusal } from "../fast-paths/early-refusal.ts";
 import { endUnclaimedTurn } from "../fast-paths/hand-turn.ts";
 import { keepAnswer, keptAnswerHook } from "../fast-paths/kept-answer-hooks.ts";
-import { describeError } from "../problems/describe-error.ts";
 import { problem } from "../problems/problem.ts";
+import { toProblem } from "../problems/to-problem.ts";
 import { retryAfterHeader } from "../problems/too-many-requests.ts";
 import { appRouter } from "../trpc/app-router.ts";
 import type { Context, Services } from "../trpc/context.ts";
@@ -39,6 +39,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   rest.decorateRequest("keptEtag", null);
   rest.decorateRequest("keptAs", null);
   rest.decorateRequest("handedTurn", null);
+  rest.decorateRequest("problem", null);
 
   if (memo) rest.addHook("onRequest", keptAnswerHook(memo, services));
 
@@ -74,7 +75,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   rest.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (typeof payload !== "string") return payload;
     const status = reply.statusCode;
-    if (status >= 400) return asProblem(request, reply, payload, options.problemsBase);
+    if (status >= 400) return asProblem(request, reply, options.problemsBase);
     if (request.method === "GET" && status === 200) {
       const tag = request.keptEtag ?? entityTag(payload);
       void reply.header("ETag", tag);
@@ -114,7 +115,8 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
       return { status: ctx.response.status ?? meta?.successStatus ?? 200, headers };
     },
     onError: ({ error, req }: { error: Error; req: FastifyRequest }) => {
-      if (describeError(error).status >= 500) req.log.error({ err: error.cause ?? error }, "request failed");
+      req.problem = toProblem(error);
+      if (req.problem.status >= 500) req.log.error({ err: error.cause ?? error }, "request failed");
     },
   });
 }

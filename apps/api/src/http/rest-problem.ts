@@ -1,13 +1,20 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-import { describeError } from "../problems/describe-error.ts";
-import { isProblemDocument, PROBLEM_CONTENT_TYPE, problemDocument } from "../problems/problem-document.ts";
+import { PROBLEM_CONTENT_TYPE, problemDocument } from "../problems/problem-document.ts";
 import { problem, type Problem } from "../problems/problem.ts";
+import { toProblem } from "../problems/to-problem.ts";
 import { instanceOf } from "./request-path.ts";
 import { REST_PREFIX } from "./rest-prefix.ts";
 import { routes } from "./rest-routes.ts";
 import { methodsFor } from "./route-table.ts";
 import { problemHeaders } from "./send-problem.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The problem a REST procedure's error stands for, put here by the library's `onError`. */
+    problem: Problem | null;
+  }
+}
 
 /** 405 with Allow when the path exists under other methods, 404 otherwise. */
 export function unmatchedRoute(path: string): { description: Problem; headers: Record<string, string> } {
@@ -24,23 +31,18 @@ function routeExists(method: string, path: string): boolean {
   return routes.some((r) => r.method === method && r.pattern.test(local));
 }
 
-/** Turns whatever error body the library or a hook produced into the problem document it stands for. */
-export function asProblem(request: FastifyRequest, reply: FastifyReply, payload: string, problemsBase: string): string {
-  let body: unknown;
-  try {
-    body = JSON.parse(payload);
-  } catch {
-    body = undefined;
-  }
-  if (isProblemDocument(body)) return payload;
+/**
+ * The problem document for an error the library answered: the problem `onError` put on the
+ * request, or 404/405 for a path no procedure serves.
+ */
+export function asProblem(request: FastifyRequest, reply: FastifyReply, problemsBase: string): string {
   let description: Problem;
-  const carried = (body as { problem?: Problem } | undefined)?.problem;
   if (reply.statusCode === 404 && !routeExists(request.method, instanceOf(request))) {
     const unmatched = unmatchedRoute(instanceOf(request));
     description = unmatched.description;
     void reply.headers(unmatched.headers);
   } else {
-    description = carried ?? describeError(undefined);
+    description = request.problem ?? toProblem(undefined);
   }
   void reply
     .code(description.status)

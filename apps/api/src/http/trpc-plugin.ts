@@ -2,13 +2,13 @@ import { TRPCError } from "@trpc/server";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
-import { describeError } from "../problems/describe-error.ts";
+import { toProblem } from "../problems/to-problem.ts";
 import { retryAfterHeader, TooManyRequestsError } from "../problems/too-many-requests.ts";
 import { appRouter } from "../trpc/app-router.ts";
 import type { Context, Services } from "../trpc/context.ts";
+import { trpcCodeForStatus } from "../trpc/error-codes.ts";
 import { jsonBodyReader } from "./json-body.ts";
 import { contextFromRequest } from "./request-context.ts";
-import { trpcBodyError } from "./trpc-body-error.ts";
 
 /** Calls in one /trpc batch; the console's batch link sends at most as many. */
 export const MAX_TRPC_BATCH = 25;
@@ -34,11 +34,15 @@ export async function registerTrpc(app: FastifyInstance, services: Services): Pr
         // body REST refuses is refused here in the same words. An empty body is left to tRPC:
         // a call without input may send none. Queries' `?input=` is not read here: they store nothing.
         const reading = typeof req.body === "string" && req.body !== "" ? readJson(req, req.body) : undefined;
-        if (reading && "error" in reading) throw trpcBodyError(reading.error);
+        if (reading && "error" in reading) {
+          // Carried as the cause, so that the error formatter's toProblem words it as REST does.
+          const code = trpcCodeForStatus(toProblem(reading.error).status);
+          throw new TRPCError({ code, message: reading.error.message, cause: reading.error });
+        }
         return context;
       },
       onError: ({ error, req }: { error: Error; req: FastifyRequest }) => {
-        if (describeError(error).status >= 500) req.log.error({ err: error.cause ?? error }, "request failed");
+        if (toProblem(error).status >= 500) req.log.error({ err: error.cause ?? error }, "request failed");
       },
       responseMeta: ({ ctx, errors }: { ctx?: Context; errors: readonly unknown[] }) => ({
         headers: { ...ctx?.response.headers, ...retryAfterHeader(errors) },

@@ -1,5 +1,5 @@
-import { describeError } from "../problems/describe-error.ts";
 import type { ProblemKind } from "../problems/problem-kinds.ts";
+import { toProblem } from "../problems/to-problem.ts";
 import type { ApiMetrics, BookingChannel } from "./api-metrics.ts";
 
 /** The refusals an operator watches by name; any other refusal is `refused_<problem kind>`. */
@@ -10,7 +10,7 @@ const REFUSALS: Partial<Record<ProblemKind, string>> = {
 
 /** The outcome label of a failed attempt: bounded by the table of problem kinds. */
 export function refusalOutcome(error: unknown): string {
-  const { status, kind } = describeError(error);
+  const { status, kind } = toProblem(error);
   if (status >= 500) return "failed";
   return REFUSALS[kind] ?? `refused_${kind.replaceAll("-", "_")}`;
 }

@@ -5,7 +5,7 @@ import { operatorById } from "@slotwise/db";
 
 import { contextFromRequest, headerValue } from "../http/request-context.ts";
 import { OCTO_PREFIX } from "../http/rest-prefix.ts";
-import { describeFrameworkError } from "../problems/framework-errors.ts";
+import { toProblem } from "../problems/to-problem.ts";
 import { TooManyRequestsError } from "../problems/too-many-requests.ts";
 import { activeProducts } from "../services/active-products.ts";
 import { cachedTimeslotsBetween } from "../services/find-timeslot.ts";
@@ -79,9 +79,7 @@ export function octoPlugin(app: FastifyInstance, options: OctoOptions, done: () 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Errors the framework raises (a body that is not JSON, too large, of another type) are the request's fault.
     const framework = !(error instanceof OctoError) && typeof error.statusCode === "number" && error.statusCode < 500;
-    const answer = framework
-      ? octoErrorAnswer(badRequest(describeFrameworkError(error).detail))
-      : octoErrorAnswer(error);
+    const answer = framework ? octoErrorAnswer(badRequest(toProblem(error).detail)) : octoErrorAnswer(error);
     if (answer.fault) request.log.error({ err: error }, "request failed");
     return send(reply, answer.status, answer.body, answer.headers);
   });

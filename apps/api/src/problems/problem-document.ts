@@ -24,15 +24,3 @@ export function problemDocument(problemsBase: string, description: Problem, inst
     ...description.extra,
   };
 }
-
-export function isProblemDocument(value: unknown): value is ProblemDocument {
-  if (!value || typeof value !== "object") return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.type === "string" &&
-    typeof v.title === "string" &&
-    typeof v.status === "number" &&
-    typeof v.detail === "string" &&
-    typeof v.instance === "string"
-  );
-}

@@ -1,7 +1,7 @@
 import { initTRPC } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 
-import { describeError } from "../problems/describe-error.ts";
+import { toProblem } from "../problems/to-problem.ts";
 import type { Context } from "./context.ts";
 import { trpcCodeForStatus } from "./error-codes.ts";
 import type { Meta } from "./meta.ts";
@@ -16,7 +16,7 @@ export const t = initTRPC
   .meta<Meta>()
   .create({
     errorFormatter({ shape, error }) {
-      const problem = describeError(error);
+      const problem = toProblem(error);
       // Every error, those raised before any procedure ran (a broken path, an oversized batch)
       // included, gets the tRPC code of its problem's status: what the client can act on.
       const code = trpcCodeForStatus(problem.status);

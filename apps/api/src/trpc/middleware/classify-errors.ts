@@ -3,7 +3,7 @@ import type { ZodError } from "zod";
 
 import { BadRequestError, fieldErrorsOf, ValidationError } from "@slotwise/core";
 
-import { describeError } from "../../problems/describe-error.ts";
+import { toProblem } from "../../problems/to-problem.ts";
 import { trpcCodeForStatus } from "../error-codes.ts";
 import { t } from "../init.ts";
 
@@ -32,7 +32,7 @@ export const classifyErrors = t.middleware(async ({ next, meta }) => {
     const cause = inPath ? new BadRequestError("invalid-parameter", inPath.message) : new ValidationError(fields);
     error = new TRPCError({ code: inPath ? "BAD_REQUEST" : "UNPROCESSABLE_CONTENT", message: cause.message, cause });
   }
-  const code = trpcCodeForStatus(describeError(error).status);
+  const code = trpcCodeForStatus(toProblem(error).status);
   if (code === error.code && error === result.error) return result;
   throw new TRPCError({ code, message: error.message, cause: error.cause ?? error });
 });
