@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,13 +14,16 @@ beforeAll(async () => {
   api = await startApi();
 });
 
+type CliResult = { code: number | null; stdout: string; stderr: string };
+
 /** `pnpm api-key …` as README shows it, against this test's database. */
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(...args: string[]): Promise<CliResult> {
+  return cliWith({ DATABASE_URL: api.databaseUrl }, ...args);
+}
+
+function cliWith(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn("pnpm", ["--silent", "api-key", ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: api.databaseUrl },
-    });
+    const child = spawn("pnpm", ["--silent", "api-key", ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
@@ -44,6 +50,8 @@ describe("pnpm api-key", () => {
     expect(created.code).toBe(0);
     const key = created.stdout.trim().split("\n").at(-1) ?? "";
     expect(key).toMatch(/^sw_[A-Za-z0-9]{8}_[A-Za-z0-9]{40}$/);
+    const { hostname, port, pathname } = new URL(api.databaseUrl);
+    expect(created.stderr).toContain(`api-key: database ${hostname}:${port || 5432}${pathname} (DATABASE_URL)`);
     expect((await api.request(`${OTA}/products`, { key })).status).toBe(200);
 
     const listed = await cli("list", "--operator", "demo");
@@ -88,4 +96,28 @@ describe("pnpm api-key", () => {
       expect(result.stderr).toContain(message);
     }
   }, 120_000);
+
+  it("refuses an embedded data folder another process holds on another port, and writes nothing", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "slotwise-held-"));
+    try {
+      // PostgreSQL's lock file, naming this live test process as the server on port 55111.
+      await writeFile(join(dir, "postmaster.pid"), `${process.pid}\n${dir}\n1700000000\n55111\n\n127.0.0.1\n`);
+      const refused = await cliWith(
+        { DATABASE_URL: "", EMBEDDED_POSTGRES_DIR: dir, EMBEDDED_POSTGRES_PORT: "55222" },
+        "create",
+        "--operator",
+        "demo",
+        "--scope",
+        "usage:read",
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe("");
+      expect(refused.stderr).toContain(
+        `api-key: error: Not starting an embedded PostgreSQL on port 55222: its data folder ${dir} is in use`,
+      );
+      expect(refused.stderr).toContain(`EMBEDDED_POSTGRES_PORT=55111 EMBEDDED_POSTGRES_DIR=${dir}`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -108,8 +108,8 @@ export {
 } from "./meters/meter-definitions.ts";
 export {
   listThresholdNotices,
-  noticedSince,
-  noticeKey,
+  levelKey,
+  noticedLevels,
   noticeThresholdCrossed,
   watchedThresholds,
   type ThresholdCrossing,

@@ -43,7 +43,7 @@ try {
 }
 const { values, positionals } = parsed;
 
-await withCliDatabase(async (db) => {
+await withCliDatabase("api-key", async (db) => {
   switch (command) {
     case "create": {
       if (!values.operator) fail("--operator is required");

@@ -54,7 +54,7 @@ if (loopback && !loopback.success) {
   process.exit(2);
 }
 
-await withCliDatabase(async (db) => {
+await withCliDatabase("webhook", async (db) => {
   switch (command) {
     case "create": {
       if (!values.operator || !values.partner || !values.url) fail("--operator, --partner and --url are required");

@@ -1,14 +1,15 @@
 import { DomainError } from "@slotwise/core";
 import { createDatabase, type Database } from "@slotwise/db";
-import { openDatabase, runMigrations } from "@slotwise/db/runtime";
+import { openCliDatabase, runMigrations } from "@slotwise/db/runtime";
 
 /**
  * Runs a command-line tool's work against the database it finds (DATABASE_URL, or the
- * embedded one `pnpm dev` runs), migrated first. A refusal of the domain is printed as one
- * line and a non-zero exit, not a stack trace; the connections are closed whatever happens.
+ * embedded one `pnpm dev` runs), named on standard error and migrated first. A refusal of the
+ * domain is printed as one line and a non-zero exit, not a stack trace; the connections are
+ * closed whatever happens.
  */
-export async function withCliDatabase(work: (db: Database) => Promise<void>): Promise<void> {
-  const opened = await openDatabase();
+export async function withCliDatabase(tool: string, work: (db: Database) => Promise<void>): Promise<void> {
+  const opened = await openCliDatabase(tool);
   await runMigrations(opened.url);
   const db = createDatabase(opened.url, { maxConnections: 2 });
   try {

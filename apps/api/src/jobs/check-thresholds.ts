@@ -1,7 +1,14 @@
-import { ExactDecimal, thresholdPeriods, thresholdReached, type LocalPeriod } from "@slotwise/core";
 import {
-  noticedSince,
-  noticeKey,
+  ExactDecimal,
+  highestThresholdReached,
+  MAX_THRESHOLD_EMAILS_PER_PERIOD,
+  thresholdPeriods,
+  thresholdReached,
+  type LocalPeriod,
+} from "@slotwise/core";
+import {
+  levelKey,
+  noticedLevels,
   noticeThresholdCrossed,
   usageTotals,
   watchedThresholds,
@@ -24,11 +31,13 @@ export interface ThresholdCheck {
 }
 
 /**
- * Finds every threshold reached in the current local day or month of each operator that has
- * thresholds (and in the one that just ended), and notices each once: the totals come from the
- * rollups and the not-yet-folded entries, so they are exact whether or not compaction ran, and
- * a batch that jumps past several thresholds notices each of them. Any number of workers may
- * run it at once.
+ * Finds, for each meter of each operator that has thresholds, the highest threshold reached in
+ * the current local day or month (and in the one that just ended), and notices it when it is
+ * above the highest already noticed for that meter and period: a batch that jumps past several
+ * thresholds gives one notice, for the highest, and edits of the thresholds give a notice only
+ * when usage reaches a higher one (docs/decisions/threshold-notice-bounds.md). The totals come
+ * from the rollups and the not-yet-folded entries, so they are exact whether or not compaction
+ * ran. Any number of workers may run it at once.
  */
 export async function checkUsageThresholds(db: Database, now: Date): Promise<ThresholdCheck> {
   const check: ThresholdCheck = { noticed: 0, failed: [] };
@@ -46,8 +55,8 @@ async function checkOperator(db: Database, operator: WatchedOperator, now: Date)
   let noticed = 0;
   const periods = thresholdPeriods(now, operator.timeZone, THRESHOLD_LOOKBACK_MS);
   const earliest = periods.map((p) => p.startDate).sort()[0];
-  // Thresholds noticed before cost nothing more than this one read.
-  const known = earliest ? await noticedSince(db, operator.operatorId, earliest) : new Set<string>();
+  // Levels noticed before cost nothing more than this one read.
+  const levels = earliest ? await noticedLevels(db, operator.operatorId, earliest) : new Map<string, string>();
   for (const local of periods) {
     const watched = operator.meters.filter((m) => m.thresholds.some((t) => t.period === local.period));
     if (watched.length === 0) continue;
@@ -55,22 +64,23 @@ async function checkOperator(db: Database, operator: WatchedOperator, now: Date)
     for (const meter of watched) {
       const total = totals.get(meter.meter);
       if (total === undefined) continue;
-      for (const threshold of meter.thresholds) {
-        if (threshold.period !== local.period || !thresholdReached(total, threshold.value)) continue;
-        const crossing = {
-          operatorId: operator.operatorId,
-          meter: meter.meter,
-          unit: meter.unit,
-          period: local.period,
-          threshold: threshold.value,
-          total,
-          periodStart: local.startDate,
-          timeZone: operator.timeZone,
-          at: now,
-        };
-        if (known.has(noticeKey(crossing))) continue;
-        if (await noticeThresholdCrossed(db, crossing)) noticed++;
-      }
+      const values = meter.thresholds.filter((t) => t.period === local.period).map((t) => t.value);
+      const threshold = highestThresholdReached(total, values);
+      if (threshold === undefined) continue;
+      const level = levels.get(levelKey({ meter: meter.meter, period: local.period, periodStart: local.startDate }));
+      if (level !== undefined && thresholdReached(level, threshold)) continue;
+      const crossing = {
+        operatorId: operator.operatorId,
+        meter: meter.meter,
+        unit: meter.unit,
+        period: local.period,
+        threshold,
+        total,
+        periodStart: local.startDate,
+        timeZone: operator.timeZone,
+        at: now,
+      };
+      if (await noticeThresholdCrossed(db, crossing, MAX_THRESHOLD_EMAILS_PER_PERIOD)) noticed++;
     }
   }
   return noticed;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { fieldErrorsOf } from "../validation/field-errors.ts";
 import { meterDefinitionSchema } from "./meter-definition.ts";
-import { thresholdPeriods, thresholdReached } from "./threshold-periods.ts";
+import { highestThresholdReached, thresholdPeriods, thresholdReached } from "./threshold-periods.ts";
 
 const errors = (value: unknown) => {
   const r = meterDefinitionSchema.safeParse(value);
@@ -114,5 +114,12 @@ describe("threshold periods", () => {
     expect(thresholdReached("0.3", "0.3")).toBe(true);
     expect(thresholdReached("0.299999999999", "0.3")).toBe(false);
     expect(thresholdReached("1000000", "999999.999999")).toBe(true);
+  });
+
+  it("name the highest threshold a total reaches, compared as exact decimals", () => {
+    expect(highestThresholdReached("12", ["10", "9.5", "1000", "12"])).toBe("12");
+    expect(highestThresholdReached("0.3", ["0.31", "0.299999999999"])).toBe("0.299999999999");
+    expect(highestThresholdReached("5", ["6", "7"])).toBeUndefined();
+    expect(highestThresholdReached("5", [])).toBeUndefined();
   });
 });

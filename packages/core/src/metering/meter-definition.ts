@@ -7,6 +7,12 @@ import { usageAmountField } from "./usage-entry.ts";
 /** Hostile input stays bounded (docs/decisions/meter-definitions.md). */
 export const MAX_METER_DEFINITIONS = 100;
 export const MAX_THRESHOLDS_PER_METER = 10;
+/**
+ * Threshold e-mails an operator receives at most per local day (day thresholds) and per local
+ * month (month thresholds), whatever the definitions and their edits
+ * (docs/decisions/threshold-notice-bounds.md).
+ */
+export const MAX_THRESHOLD_EMAILS_PER_PERIOD = 20;
 export const MAX_UNIT_LENGTH = 20;
 export const MAX_METER_DESCRIPTION_LENGTH = 500;
 

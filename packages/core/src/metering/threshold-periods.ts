@@ -37,3 +37,14 @@ export function thresholdPeriods(now: Date, zone: string, lookbackMs: number): L
 export function thresholdReached(total: string | Decimal, value: string | Decimal): boolean {
   return new Decimal(total).greaterThanOrEqualTo(value);
 }
+
+/** The highest of `values` that `total` reaches, or undefined when it reaches none. */
+export function highestThresholdReached(total: string, values: readonly string[]): string | undefined {
+  let highest: Decimal | undefined;
+  for (const value of values) {
+    const candidate = new Decimal(value);
+    if (thresholdReached(total, candidate) && (highest === undefined || candidate.greaterThan(highest)))
+      highest = candidate;
+  }
+  return highest?.toFixed();
+}

@@ -1,9 +1,9 @@
 import { createDatabase } from "../client.ts";
 import { runMigrations } from "../migrate/run-migrations.ts";
-import { openDatabase } from "../runtime/open-database.ts";
+import { openCliDatabase } from "../runtime/open-cli-database.ts";
 import { seedDemoData } from "../seed/seed-demo-data.ts";
 
-const opened = await openDatabase();
+const opened = await openCliDatabase("db:seed");
 const db = createDatabase(opened.url);
 try {
   await runMigrations(opened.url);

@@ -24,7 +24,7 @@ function log(message: string): void {
   console.log(`[database] ${message}`);
 }
 const database = await openDatabase();
-log(`${database.origin}: ${database.url.replace(/:[^:@/]+@/, ":***@")}`);
+log(`${database.origin}: ${database.where}`);
 const applied = await runMigrations(database.url);
 log(applied.length ? `applied migrations ${applied.join(", ")}` : "migrations up to date");
 if (options.includes("--seed-if-empty")) {

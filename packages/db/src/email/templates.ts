@@ -56,7 +56,8 @@ export interface ThresholdDescription {
   timeZone: string;
 }
 
-export function thresholdEmail(name: string, crossing: ThresholdDescription) {
+/** `last`: the operator receives no more threshold e-mails of this period kind and start. */
+export function thresholdEmail(name: string, crossing: ThresholdDescription, { last }: { last: boolean }) {
   const amount = (value: string) => (crossing.unit ? `${value} ${crossing.unit}` : value);
   const period =
     crossing.period === "day" ? `on ${crossing.periodStart}` : `in the month starting ${crossing.periodStart}`;
@@ -66,7 +67,12 @@ export function thresholdEmail(name: string, crossing: ThresholdDescription) {
       `Hello ${name},`,
       "",
       `Usage of the meter ${crossing.meter} reached its ${crossing.period === "day" ? "daily" : "monthly"} threshold of ${amount(crossing.threshold)} ${period} (${crossing.timeZone}): ${amount(crossing.total)} so far.`,
-      "You are told once per threshold and period. The console's Meters page lists every threshold reached.",
+      "You are told again in this period only when usage reaches a higher threshold. The console's Meters page lists every threshold reached.",
+      ...(last
+        ? [
+            `This is the last threshold e-mail for ${crossing.period === "day" ? "this day" : "this month"}; further thresholds reached appear on the Meters page only.`,
+          ]
+        : []),
     ].join("\n"),
   };
 }

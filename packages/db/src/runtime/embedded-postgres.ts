@@ -29,22 +29,30 @@ export function embeddedUrl(port: number, database: string): string {
   return `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
 }
 
+/** A live process that holds a data folder, from PostgreSQL's own lock file `postmaster.pid`. */
+export interface DataFolderHolder {
+  pid: number;
+  /** The port it listens on; undefined while it starts, or when the file does not say. */
+  port: number | undefined;
+}
+
 /**
- * The port of a cluster already running on `dataDir` (another `pnpm dev`, say), read from
- * PostgreSQL's own lock file, or undefined when none runs.
+ * The process that holds `dataDir` (another `pnpm dev`, say), or undefined when no lock file
+ * names a live process: a lock file left by a killed server is PostgreSQL's to replace.
  */
-export async function runningEmbeddedPort(dataDir: string): Promise<number | undefined> {
+export async function dataFolderHolder(dataDir: string): Promise<DataFolderHolder | undefined> {
   const lockFile = join(dataDir, "postmaster.pid");
   if (!existsSync(lockFile)) return undefined;
   const [pidLine, , , portLine] = (await readFile(lockFile, "utf8")).split("\n");
   const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
   const port = Number(portLine);
-  if (!Number.isInteger(pid) || !Number.isInteger(port)) return undefined;
+  const holder = { pid, port: Number.isInteger(port) && port > 0 ? port : undefined };
   try {
     process.kill(pid, 0);
-    return port;
+    return holder;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM" ? port : undefined;
+    return (error as NodeJS.ErrnoException).code === "EPERM" ? holder : undefined;
   }
 }
 
