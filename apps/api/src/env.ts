@@ -98,6 +98,9 @@ const schema = z.object({
     .transform((value): boolean | string => (value === "true" ? true : value === "false" ? false : value)),
 });
 
+/** The variables the API's settings read, which `pnpm dev`'s task runner must pass through. */
+export const API_SETTING_NAMES = Object.keys(schema.shape);
+
 export type ApiEnv = z.infer<typeof schema> & { PUBLIC_BASE_URL: string; PROBLEMS_BASE: string };
 
 /** One line per bad setting, named: `PORT: Too big: expected number to be <=65535`. */

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -99,9 +100,13 @@ describe("pnpm api-key", () => {
 
   it("refuses an embedded data folder another process holds on another port, and writes nothing", async () => {
     const dir = await mkdtemp(join(tmpdir(), "slotwise-held-"));
+    // A socket standing for the holder's PostgreSQL, which answers on the port its lock file names.
+    const holder = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as AddressInfo).port;
     try {
-      // PostgreSQL's lock file, naming this live test process as the server on port 55111.
-      await writeFile(join(dir, "postmaster.pid"), `${process.pid}\n${dir}\n1700000000\n55111\n\n127.0.0.1\n`);
+      // PostgreSQL's lock file, naming this live test process as the server on that port.
+      await writeFile(join(dir, "postmaster.pid"), `${process.pid}\n${dir}\n1700000000\n${port}\n\n127.0.0.1\n`);
       const refused = await cliWith(
         { DATABASE_URL: "", EMBEDDED_POSTGRES_DIR: dir, EMBEDDED_POSTGRES_PORT: "55222" },
         "create",
@@ -115,8 +120,9 @@ describe("pnpm api-key", () => {
       expect(refused.stderr).toContain(
         `api-key: error: Not starting an embedded PostgreSQL on port 55222: its data folder ${dir} is in use`,
       );
-      expect(refused.stderr).toContain(`EMBEDDED_POSTGRES_PORT=55111 EMBEDDED_POSTGRES_DIR=${dir}`);
+      expect(refused.stderr).toContain(`EMBEDDED_POSTGRES_PORT=${port} EMBEDDED_POSTGRES_DIR=${dir}`);
     } finally {
+      holder.close();
       await rm(dir, { recursive: true, force: true });
     }
   });

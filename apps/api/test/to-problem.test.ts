@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 
+import { ProblemError } from "../src/problems/problem-error.ts";
 import { toProblem } from "../src/problems/to-problem.ts";
 
 describe("errors of the database the client should retry", () => {
@@ -23,9 +24,22 @@ describe("one refusal, one wording, whichever layer raises it", () => {
   });
 
   it("words a body the reader refused as Fastify would, also when tRPC carries it", () => {
-    const refused = framework("FST_ERR_CTP_INVALID_JSON_BODY", 400);
-    const carried = new TRPCError({ code: "BAD_REQUEST", message: refused.message, cause: refused });
-    expect(toProblem(carried)).toEqual(toProblem(refused));
-    expect(toProblem(refused)).toMatchObject({ status: 400, kind: "malformed-json" });
+    for (const refused of [framework("FST_ERR_CTP_INVALID_JSON_BODY", 400), new SyntaxError("Unexpected end")]) {
+      const worded = toProblem(refused, "framework");
+      const carried = new TRPCError({ code: "BAD_REQUEST", cause: new ProblemError(worded) });
+      expect(worded).toMatchObject({ status: 400, kind: "malformed-json" });
+      expect(toProblem(carried)).toEqual(worded);
+    }
+  });
+});
+
+describe("a fault of ours", () => {
+  it("stays a 500 when an application error looks like a body refusal", () => {
+    expect(toProblem(new SyntaxError("Unexpected token"))).toMatchObject({ status: 500, kind: "internal" });
+    expect(toProblem(Object.assign(new Error("from a library"), { statusCode: 400 }))).toMatchObject({ status: 500 });
+    expect(toProblem(new SyntaxError("Unexpected token"), "framework")).toMatchObject({
+      status: 400,
+      kind: "malformed-json",
+    });
   });
 });

@@ -2,8 +2,8 @@ import { Transform } from "node:stream";
 
 import type { FastifyRequest } from "fastify";
 
+import { BODY_NOT_UTF8, BODY_TOO_LARGE } from "../problems/framework-problem.ts";
 import { problem, type Problem } from "../problems/problem.ts";
-import { BODY_NOT_UTF8, BODY_TOO_LARGE } from "../problems/to-problem.ts";
 
 /**
  * Bodies are JSON in UTF-8, sent as they are: a compressed body or another charset would

@@ -98,7 +98,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Raised by the router before any hook runs, e.g. for a path with broken percent-encoding.
     frameworkErrors: (error, request, reply) => {
       void reply.header("X-Request-Id", request.id);
-      void sendProblem(request, reply, problemsBase, toProblem(error));
+      void sendProblem(request, reply, problemsBase, toProblem(error, "framework"));
     },
   });
 

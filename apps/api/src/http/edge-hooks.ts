@@ -67,7 +67,7 @@ export function registerEdgeHooks(app: FastifyInstance, options: EdgeHookOptions
   );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const description = toProblem(error);
+    const description = toProblem(error, "framework");
     if (description.status >= 500) request.log.error({ err: error }, "request failed");
     return sendProblem(request, reply, problemsBase, description);
   });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 
-import { NUMBER_NOT_EXACT } from "../problems/to-problem.ts";
+import { NUMBER_NOT_EXACT } from "../problems/framework-problem.ts";
 
 /**
  * A number with 16 or more significant digits has a run of at least 16 digits and points; most

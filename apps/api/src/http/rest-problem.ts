@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 
 import { PROBLEM_CONTENT_TYPE, problemDocument } from "../problems/problem-document.ts";
 import { problem, type Problem } from "../problems/problem.ts";
-import { toProblem } from "../problems/to-problem.ts";
+import { INTERNAL } from "../problems/to-problem.ts";
 import { instanceOf } from "./request-path.ts";
 import { REST_PREFIX } from "./rest-prefix.ts";
 import { routes } from "./rest-routes.ts";
@@ -42,7 +42,7 @@ export function asProblem(request: FastifyRequest, reply: FastifyReply, problems
     description = unmatched.description;
     void reply.headers(unmatched.headers);
   } else {
-    description = request.problem ?? toProblem(undefined);
+    description = request.problem ?? INTERNAL;
   }
   void reply
     .code(description.status)

@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
+import { ProblemError } from "../problems/problem-error.ts";
 import { toProblem } from "../problems/to-problem.ts";
 import { retryAfterHeader, TooManyRequestsError } from "../problems/too-many-requests.ts";
 import { appRouter } from "../trpc/app-router.ts";
@@ -35,9 +36,10 @@ export async function registerTrpc(app: FastifyInstance, services: Services): Pr
         // a call without input may send none. Queries' `?input=` is not read here: they store nothing.
         const reading = typeof req.body === "string" && req.body !== "" ? readJson(req, req.body) : undefined;
         if (reading && "error" in reading) {
-          // Carried as the cause, so that the error formatter's toProblem words it as REST does.
-          const code = trpcCodeForStatus(toProblem(reading.error).status);
-          throw new TRPCError({ code, message: reading.error.message, cause: reading.error });
+          // Worded as REST words it, and carried so that the error formatter answers the same.
+          const refusal = toProblem(reading.error, "framework");
+          const cause = new ProblemError(refusal);
+          throw new TRPCError({ code: trpcCodeForStatus(refusal.status), message: refusal.detail, cause });
         }
         return context;
       },

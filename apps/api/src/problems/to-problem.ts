@@ -13,57 +13,17 @@ import {
   ValidationError,
 } from "@slotwise/core";
 
+import { frameworkProblem, isBodyRefusal, REFUSAL_WORDS } from "./framework-problem.ts";
+import { ProblemError } from "./problem-error.ts";
 import type { ProblemKind } from "./problem-kinds.ts";
 import { problem, type Problem } from "./problem.ts";
 import { TooManyRequestsError } from "./too-many-requests.ts";
 
-/** The code of the error a body that is not valid UTF-8 raises while it is read. */
-export const BODY_NOT_UTF8 = "SW_BODY_NOT_UTF8";
-/** The code of the error a body longer than its path allows raises while it is read; its message says the limit. */
-export const BODY_TOO_LARGE = "SW_BODY_TOO_LARGE";
-/** The code of the error a JSON body raises when one of its numbers would not be taken as written; its message names it. */
-export const NUMBER_NOT_EXACT = "SW_NUMBER_NOT_EXACT";
-
-export const INTERNAL_DETAIL =
-  "Something went wrong on our side. Retry later, and quote the X-Request-Id header if it persists.";
-
-/** Each refusal's words, written once whichever layer raises it. */
-const SAID = {
-  nothingHere: ["not-found", "There is nothing at this path"],
-  brokenUrl: ["invalid-parameter", "The path is not a valid URL: it has broken percent-encoding"],
-  notJsonType: ["unsupported-media-type", "The body must be JSON, sent with Content-Type: application/json"],
-  notJson: ["malformed-json", "The body is not valid JSON"],
-} as const satisfies Record<string, readonly [ProblemKind, string]>;
-
-/** Errors the HTTP framework and the body reader raise before any procedure runs, by their code. */
-function frameworkProblem(code: string, message: string): Problem | null {
-  switch (code) {
-    case "FST_ERR_BAD_URL":
-      return problem(...SAID.brokenUrl);
-    case "FST_STATIC_FORBIDDEN_PATH":
-      return problem(...SAID.nothingHere);
-    case "FST_ERR_MAX_PARAM_LENGTH":
-      return problem("uri-too-long", "A path segment is longer than 2,048 characters");
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return problem("payload-too-large", "The body is larger than 1 MiB");
-    case BODY_TOO_LARGE:
-      return problem("payload-too-large", message);
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return problem(...SAID.notJsonType);
-    case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return problem("malformed-json", "The body is empty although Content-Type says JSON");
-    case NUMBER_NOT_EXACT:
-      return problem("validation", message, { errors: [{ field: "", message }] });
-    case BODY_NOT_UTF8:
-      return problem("malformed-json", "The body is not valid UTF-8");
-    case "FST_ERR_CTP_INVALID_JSON_BODY":
-      // Fastify's parser refuses both with this one code, keeping no detail to tell them apart.
-      return problem("malformed-json", "The body is not valid JSON, or names __proto__ or constructor.prototype");
-    default:
-      return null;
-  }
-}
+/** What a client is told of a fault of ours. */
+export const INTERNAL: Problem = problem(
+  "internal",
+  "Something went wrong on our side. Retry later, and quote the X-Request-Id header if it persists.",
+);
 
 // P2028: Prisma could not start (or finish) a transaction in time, i.e. the database is saturated.
 // 40P01 and 40001: PostgreSQL undid the statement to break a deadlock or a serialization
@@ -116,7 +76,8 @@ function validation(errors: { field: string; message: string }[]): Problem {
   return problem("validation", detail, { errors });
 }
 
-function describeDomainError(error: Error): Problem | null {
+function domainProblem(error: Error): Problem | null {
+  if (error instanceof ProblemError) return error.problem;
   if (error instanceof ValidationError) return validation(error.errors);
   if (error instanceof BadRequestError) return problem(error.kind, error.message);
   if (error instanceof NotFoundError) return problem("not-found", error.message);
@@ -132,37 +93,40 @@ function describeDomainError(error: Error): Problem | null {
 }
 
 const TRPC_CODES: Partial<Record<TRPCError["code"], readonly [ProblemKind, string]>> = {
-  NOT_FOUND: SAID.nothingHere,
+  NOT_FOUND: REFUSAL_WORDS.nothingHere,
   METHOD_NOT_SUPPORTED: ["method-not-allowed", "This path does not accept this method"],
   PAYLOAD_TOO_LARGE: ["payload-too-large", "The body is larger than 64 KiB"],
-  UNSUPPORTED_MEDIA_TYPE: SAID.notJsonType,
-  PARSE_ERROR: SAID.notJson,
+  UNSUPPORTED_MEDIA_TYPE: REFUSAL_WORDS.notJsonType,
+  PARSE_ERROR: REFUSAL_WORDS.notJson,
   TOO_MANY_REQUESTS: ["rate-limited", "Too many requests; retry after the time in Retry-After"],
   UNAUTHORIZED: ["unauthorized", "Authentication is required"],
   FORBIDDEN: ["forbidden", "This key may not do this"],
 };
 
+/** Who raised an error: Fastify and its body readers, or the application (procedures, services). */
+export type ErrorOrigin = "framework" | "application";
+
 /**
  * The problem any error stands for: the one mapping the tRPC error formatter, the REST and
  * /trpc edges, Fastify's error handlers, the payment webhook and OCTO's framework errors use.
  */
-export function toProblem(error: unknown): Problem {
+export function toProblem(error: unknown, origin: ErrorOrigin = "application"): Problem {
   const cause = error instanceof TRPCError && error.cause ? error.cause : error;
   if (cause instanceof Error) {
     const { code } = cause as { code?: unknown };
     const framework = typeof code === "string" ? frameworkProblem(code, cause.message) : null;
     if (framework) return framework;
-    const domain = describeDomainError(cause);
+    const domain = domainProblem(cause);
     if (domain) return domain;
   }
   // Only decodeURIComponent throws these: a path with broken percent-encoding.
-  if (cause instanceof URIError) return problem(...SAID.brokenUrl);
+  if (cause instanceof URIError) return problem(...REFUSAL_WORDS.brokenUrl);
   if (error instanceof TRPCError && error.code === "BAD_REQUEST") {
     // tRPC's own refusals of a request's shape (unparsable input, an oversized batch).
     if (cause instanceof SyntaxError) return problem("malformed-json", "The input is not valid JSON");
     return problem("bad-request", error.message);
   }
-  if (!(error instanceof TRPCError) && isBodyRefusal(error)) return problem(...SAID.notJson);
+  if (origin === "framework" && isBodyRefusal(error)) return problem(...REFUSAL_WORDS.notJson);
   if (isDatabaseUnavailable(error)) {
     return problem("unavailable", "The service cannot reach its database right now; retry shortly");
   }
@@ -170,10 +134,5 @@ export function toProblem(error: unknown): Problem {
     const known = TRPC_CODES[error.code];
     if (known) return problem(...known);
   }
-  return problem("internal", INTERNAL_DETAIL);
-}
-
-/** A body parser's refusal without a code of its own: a syntax error, or Fastify's 400. */
-function isBodyRefusal(error: unknown): boolean {
-  return error instanceof SyntaxError || (error as { statusCode?: unknown } | null)?.statusCode === 400;
+  return INTERNAL;
 }

@@ -7,9 +7,8 @@ import { trpcCodeForStatus } from "./error-codes.ts";
 import type { Meta } from "./meta.ts";
 
 /**
- * Every error shape carries its `problem` description, so the REST edge renders RFC 7807
- * documents and the console shows the same detail and field errors. Stacks and internal
- * messages never leave the server.
+ * Every error shape carries its `problem` description, so the console shows the detail and
+ * field errors REST's problem documents carry. Stacks and internal messages never leave the server.
  */
 export const t = initTRPC
   .context<Context>()

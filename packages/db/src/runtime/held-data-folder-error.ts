@@ -1,4 +1,4 @@
-import type { DataFolderHolder } from "./embedded-postgres.ts";
+import { EMBEDDED_USER, type DataFolderHolder } from "./embedded-postgres.ts";
 
 /** An embedded data folder that another running process holds on other settings than ours. */
 export class HeldDataFolderError extends Error {
@@ -6,6 +6,7 @@ export class HeldDataFolderError extends Error {
     readonly dataDir: string,
     readonly port: number,
     readonly holder: DataFolderHolder,
+    database: string,
   ) {
     const runs =
       holder.port === undefined
@@ -14,7 +15,7 @@ export class HeldDataFolderError extends Error {
     const pointAt =
       holder.port === undefined
         ? "wait until it has started, or stop it"
-        : `run this command with EMBEDDED_POSTGRES_PORT=${holder.port} EMBEDDED_POSTGRES_DIR=${dataDir}, or with DATABASE_URL=postgresql://postgres:<password>@127.0.0.1:${holder.port}/slotwise, or stop that process`;
+        : `run this command with EMBEDDED_POSTGRES_PORT=${holder.port} EMBEDDED_POSTGRES_DIR=${dataDir}, or with DATABASE_URL=postgresql://${EMBEDDED_USER}:<password>@127.0.0.1:${holder.port}/${database}, or stop that process`;
     super(
       `Not starting an embedded PostgreSQL on port ${port}: its data folder ${dataDir} is in use, ${runs}. ` +
         `To use that running database, ${pointAt}.`,

@@ -18,7 +18,10 @@ export interface OpenedDatabase {
 /** host:port/name of a PostgreSQL URL, without its user or password. */
 export function databaseAddress(url: string): string {
   const parsed = new URL(url);
-  return `${parsed.hostname}:${parsed.port || "5432"}/${decodeURIComponent(parsed.pathname.slice(1))}`;
+  // The driver takes `?host=` and `?port=` over the URL's own host and port.
+  const host = parsed.searchParams.get("host") ?? parsed.hostname;
+  const port = parsed.searchParams.get("port") ?? (parsed.port || "5432");
+  return `${host}:${port}/${decodeURIComponent(parsed.pathname.slice(1))}`;
 }
 
 /**
@@ -42,7 +45,7 @@ export async function openDatabase(env = readDatabaseEnv()): Promise<OpenedDatab
   const port = env.EMBEDDED_POSTGRES_PORT;
   const holder = await dataFolderHolder(dataDir);
   if (holder !== undefined) {
-    if (holder.port !== port) throw new HeldDataFolderError(dataDir, port, holder);
+    if (holder.port !== port) throw new HeldDataFolderError(dataDir, port, holder, DEV_DATABASE);
     const url = embeddedUrl(port, DEV_DATABASE);
     return {
       url,
