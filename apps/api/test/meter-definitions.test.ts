@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSession, hashPassword } from "@slotwise/db";
 
 import { startApi, type Api } from "./harness.ts";
+import { isoDay, utcDay } from "./recent-dates.ts";
 import { trpcClient } from "./trpc-client.ts";
 
 let api: Api;
@@ -181,7 +182,9 @@ describe("usage summaries and series", () => {
     await desk.console.meterDefinitions.create.mutate({ Meter: "upload-gb", Unit: "GB" });
     await desk.console.meterDefinitions.create.mutate({ Meter: "no-unit", Description: "counted" });
     const writer = await api.key({ scopes: ["usage:write", "usage:read"] });
-    const at = Math.floor(Date.parse("2026-04-02T10:00:00Z") / 1000);
+    // A day before the demo operator's seeded history, so that only these three meters have usage.
+    const day = isoDay(utcDay(-200));
+    const at = Math.floor(Date.parse(`${day}T10:00:00Z`) / 1000);
     for (const [Meter, Usage] of [
       ["upload-gb", 2.5],
       ["no-unit", 1],
@@ -192,7 +195,7 @@ describe("usage summaries and series", () => {
         key: writer,
         json: { Meter, Usage, OccurredAt: at },
       });
-    const response = await api.request("/api/v2/usage/meters?from=2026-04-02&to=2026-04-02&tz=UTC", { key: writer });
+    const response = await api.request(`/api/v2/usage/meters?from=${day}&to=${day}&tz=UTC`, { key: writer });
     const { data } = (await response.json()) as { data: { Totals: unknown; Meters: unknown[] } };
     expect(data.Meters).toEqual([
       { Meter: "calls", TotalUsage: 7, EventCount: 1 },
@@ -200,7 +203,7 @@ describe("usage summaries and series", () => {
       { Meter: "no-unit", TotalUsage: 1, EventCount: 1 },
     ]);
     expect(data.Totals).toEqual({ Usage: 10.5, Events: 3 });
-    const series = await api.request("/api/v2/usage/meters/series?from=2026-04-02&to=2026-04-02&tz=UTC", {
+    const series = await api.request(`/api/v2/usage/meters/series?from=${day}&to=${day}&tz=UTC`, {
       key: writer,
     });
     const { Series } = ((await series.json()) as { data: { Series: { Meter: string; Unit?: string }[] } }).data;
@@ -209,11 +212,11 @@ describe("usage summaries and series", () => {
       { Meter: "upload-gb", Unit: "GB" },
       { Meter: "no-unit", Unit: undefined },
     ]);
-    const consoleSummary = await desk.console.usage.summary.query({ from: "2026-04-02", to: "2026-04-02", tz: "UTC" });
+    const consoleSummary = await desk.console.usage.summary.query({ from: day, to: day, tz: "UTC" });
     expect(consoleSummary.Meters.find((m) => m.Meter === "upload-gb")?.Unit).toBe("GB");
     const csv = await desk.console.usage.csv.query({
-      from: "2026-04-02",
-      to: "2026-04-02",
+      from: day,
+      to: day,
       tz: "UTC",
       kind: "summary",
     });

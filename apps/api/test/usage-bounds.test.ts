@@ -4,11 +4,15 @@ import { ExactDecimal } from "@slotwise/core";
 import { compactUsageFully } from "@slotwise/db/testing";
 
 import { problemOf, startApi, type Api } from "./harness.ts";
+import { isoDay, utcDay } from "./recent-dates.ts";
 
 let api: Api;
 let key: string;
 const URL_ = "/api/v2/usage/meters";
 const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+/** Recent UTC days, one for the values at the bounds and one for the totals. */
+const EDGE_DAY = isoDay(utcDay(-3));
+const TOTALS_DAY = isoDay(utcDay(-2));
 
 beforeAll(async () => {
   api = await startApi();
@@ -113,7 +117,7 @@ describe("Usage bounds over REST", () => {
 
   it("stores values at the bounds exactly as written and answers them unchanged", async () => {
     for (const usage of ["999999999999999", "0.000001", "999999999.999999", "123456.654321"]) {
-      const response = await post(`{"Meter": "edge", "Usage": ${usage}, "OccurredAt": ${at("2026-08-01T10:00:00Z")}}`);
+      const response = await post(`{"Meter": "edge", "Usage": ${usage}, "OccurredAt": ${at(`${EDGE_DAY}T10:00:00Z`)}}`);
       expect(response.status).toBe(201);
       const text = await response.text();
       expect(text).toContain(`"Usage":${usage}`);
@@ -125,10 +129,11 @@ describe("Usage bounds over REST", () => {
 
   it("answers totals exactly, from the entries and from the rollups: whole numbers to 2^53, fractions below 1e9", async () => {
     for (let i = 0; i < 9; i++)
-      await post(`{"Meter": "whole", "Usage": 999999999999999, "OccurredAt": ${at("2026-08-02T10:00:00Z")}}`);
+      await post(`{"Meter": "whole", "Usage": 999999999999999, "OccurredAt": ${at(`${TOTALS_DAY}T10:00:00Z`)}}`);
     for (let i = 0; i < 8; i++)
-      await post(`{"Meter": "fraction", "Usage": 123456789.123456, "OccurredAt": ${at("2026-08-02T11:00:00Z")}}`);
-    const summary = () => api.request(`${URL_}?from=2026-08-02&to=2026-08-02&tz=UTC`, { key }).then((r) => r.text());
+      await post(`{"Meter": "fraction", "Usage": 123456789.123456, "OccurredAt": ${at(`${TOTALS_DAY}T11:00:00Z`)}}`);
+    const summary = () =>
+      api.request(`${URL_}?from=${TOTALS_DAY}&to=${TOTALS_DAY}&tz=UTC`, { key }).then((r) => r.text());
     const before = await summary();
     expect(before).toContain('{"Meter":"whole","TotalUsage":8999999999999991,"EventCount":9}');
     expect(before).toContain('{"Meter":"fraction","TotalUsage":987654312.987648,"EventCount":8}');

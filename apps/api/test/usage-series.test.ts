@@ -7,6 +7,7 @@ import { compactUsageFully } from "@slotwise/db/testing";
 import { usageSeriesSchema } from "../src/presenters/usage-schema.ts";
 import { usageWindowSeries } from "../src/services/usage-window-series.ts";
 import { problemOf, startApi, type Api } from "./harness.ts";
+import { dayAfter, isoDay, lastDayOfMonth, lastOffsetChange, midnightUtc, seconds, utcDay } from "./recent-dates.ts";
 
 let api: Api;
 let writer: string;
@@ -35,17 +36,44 @@ interface SeriesBody {
   };
 }
 
-const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 const HOUR = 3600;
+/** 00:00 UTC of a `YYYY-MM-DD` day, in seconds. */
+const midnight = (day: string) => seconds(midnightUtc(day));
+
+/** New York's most recent autumn change, and Berlin's (the operator's zone) the week before. */
+const NEW_YORK = lastOffsetChange("America/New_York", "autumn");
+const BERLIN = lastOffsetChange("Europe/Berlin", "autumn", { now: NEW_YORK.at });
+/** The local day `days` after Berlin's 25-hour day. */
+const day = (days: number) => dayAfter(BERLIN.day, days);
+const OCTOBER = BERLIN.day.slice(0, 7);
+const NEW_YORK_YEAR = NEW_YORK.day.slice(0, 4);
+/** A day for requests whose answer does not depend on usage. */
+const F = day(-24);
+
+const STEP = 47 * 60;
+const COUNT = 1200;
+/**
+ * From four weeks before Berlin's change, moved later when that is near the retention and earlier
+ * when the last entry would be in the future: either way through both autumn changes.
+ */
+const FIRST = Math.min(Math.max(midnight(day(-27)), seconds(utcDay(-390))), seconds(new Date()) - COUNT * STEP - HOUR);
+/**
+ * A UTC day with no entries of ENTRIES, outside every period the tests below ask about: just before
+ * New York's months asked about, or just after them when that is past the retention.
+ */
+const QUIET_DAY =
+  midnight(`${NEW_YORK_YEAR}-09-13`) > seconds(utcDay(-395))
+    ? `${NEW_YORK_YEAR}-09-13`
+    : `${Number(NEW_YORK_YEAR) + 1}-01-02`;
 
 /**
- * Entries every 47 minutes from 2026-09-28 to 2026-11-06, through both autumn changes, in
- * amounts with up to 6 decimals (0.1 and 0.2 among them), so sums are exact only if kept exact.
+ * Entries every 47 minutes for some 39 days through both autumn changes, in amounts with up to
+ * 6 decimals (0.1 and 0.2 among them), so sums are exact only if kept exact.
  */
-const ENTRIES: Entry[] = Array.from({ length: 1200 }, (_, i) => ({
+const ENTRIES: Entry[] = Array.from({ length: COUNT }, (_, i) => ({
   Meter: ["api-calls", "storage-gb", "api-calls", "exports"][i % 4] ?? "",
   Usage: [0.1, 0.2, 3, 1.25, 0.000001, 7.5][i % 6] ?? 1,
-  OccurredAt: at("2026-09-28T00:00:00Z") + i * 47 * 60,
+  OccurredAt: FIRST + i * STEP,
 }));
 
 const post = (entries: Entry[], key = writer) =>
@@ -138,42 +166,44 @@ beforeAll(async () => {
   await compactUsageFully(api.db);
   expect((await post(ENTRIES.slice(600))).status).toBe(201);
   expect((await post(ENTRIES.slice(600, 900), other)).status).toBe(201);
-  // A built-in meter, as the platform records it, on 2026-10-26 in Berlin.
+  // A built-in meter, as the platform records it, the day after Berlin's change.
+  const completed = midnight(day(1)) + 9 * HOUR;
   await api.db.usageEntry.create({
-    data: { operatorId: operator.id, meter: "order-completed", usage: 1, occurredAt: new Date("2026-10-26T09:00:00Z") },
+    data: { operatorId: operator.id, meter: "order-completed", usage: 1, occurredAt: new Date(completed * 1000) },
   });
-  ENTRIES.push({ Meter: "order-completed", Usage: 1, OccurredAt: at("2026-10-26T09:00:00Z") });
+  ENTRIES.push({ Meter: "order-completed", Usage: 1, OccurredAt: completed });
 });
 
 describe("GET /usage/meters/series", () => {
   it("gives day windows in the operator's zone by default, the autumn change's day 25 hours long", async () => {
-    const { response, body } = await series("from=2026-10-20&to=2026-10-31");
+    const { response, body } = await series(`from=${day(-5)}&to=${day(6)}`);
     expect(response.status).toBe(200);
     const { Period, Window, Series } = body.data;
     expect(Window).toBe("day");
     expect(Period).toEqual({
-      From: "2026-10-20",
-      To: "2026-10-31",
+      From: day(-5),
+      To: day(6),
       TimeZone: "Europe/Berlin",
-      FromTimestamp: at("2026-10-19T22:00:00Z"),
-      ToTimestamp: at("2026-10-31T23:00:00Z") - 1,
+      // Local midnights: in summer time before the change, in winter time after it.
+      FromTimestamp: midnight(day(-5)) - BERLIN.before * 60,
+      ToTimestamp: midnight(day(7)) - BERLIN.after * 60 - 1,
     });
     expect(Series.map((s) => s.Meter).sort()).toEqual(["api-calls", "exports", "order-completed", "storage-gb"]);
     expectSummaryOrder(body);
     const points = Series[0]?.Points ?? [];
     expect(points.map((p) => p.Start)).toEqual([
-      "2026-10-20",
-      "2026-10-21",
-      "2026-10-22",
-      "2026-10-23",
-      "2026-10-24",
-      "2026-10-25",
-      "2026-10-26",
-      "2026-10-27",
-      "2026-10-28",
-      "2026-10-29",
-      "2026-10-30",
-      "2026-10-31",
+      day(-5),
+      day(-4),
+      day(-3),
+      day(-2),
+      day(-1),
+      day(0),
+      day(1),
+      day(2),
+      day(3),
+      day(4),
+      day(5),
+      day(6),
     ]);
     const lengths = points.map((p, i) => (points[i + 1]?.StartTimestamp ?? Period.ToTimestamp + 1) - p.StartTimestamp);
     expect(lengths).toEqual([24, 24, 24, 24, 24, 25, 24, 24, 24, 24, 24, 24].map((h) => h * HOUR));
@@ -181,40 +211,44 @@ describe("GET /usage/meters/series", () => {
   });
 
   it("includes zeros: every meter has a point for every window, usage or not", async () => {
-    const { body } = await series("from=2026-10-24&to=2026-10-27&tz=UTC");
+    const { body } = await series(`from=${day(-1)}&to=${day(2)}&tz=UTC`);
     const built = body.data.Series.find((s) => s.Meter === "order-completed");
     expect(built?.Points).toEqual([
-      { Start: "2026-10-24", StartTimestamp: at("2026-10-24T00:00:00Z"), TotalUsage: 0, EventCount: 0 },
-      { Start: "2026-10-25", StartTimestamp: at("2026-10-25T00:00:00Z"), TotalUsage: 0, EventCount: 0 },
-      { Start: "2026-10-26", StartTimestamp: at("2026-10-26T00:00:00Z"), TotalUsage: 1, EventCount: 1 },
-      { Start: "2026-10-27", StartTimestamp: at("2026-10-27T00:00:00Z"), TotalUsage: 0, EventCount: 0 },
+      { Start: day(-1), StartTimestamp: midnight(day(-1)), TotalUsage: 0, EventCount: 0 },
+      { Start: day(0), StartTimestamp: midnight(day(0)), TotalUsage: 0, EventCount: 0 },
+      { Start: day(1), StartTimestamp: midnight(day(1)), TotalUsage: 1, EventCount: 1 },
+      { Start: day(2), StartTimestamp: midnight(day(2)), TotalUsage: 0, EventCount: 0 },
     ]);
-    const { body: quiet } = await series("from=2027-01-01&to=2027-01-02&tz=UTC");
+    const { body: quiet } = await series(`from=${isoDay(utcDay(30))}&to=${isoDay(utcDay(31))}&tz=UTC`);
     expect(quiet.data.Series).toEqual([]);
   });
 
   it("gives hour windows on the half hour in Asia/Kolkata", async () => {
-    const { response, body } = await series("from=2026-10-28&to=2026-10-29&tz=Asia/Kolkata&window=hour");
+    const { response, body } = await series(`from=${day(3)}&to=${day(4)}&tz=Asia/Kolkata&window=hour`);
     expect(response.status).toBe(200);
     expect(body.data.Window).toBe("hour");
     for (const { Points } of body.data.Series) {
       expect(Points).toHaveLength(48);
-      expect(Points[0]).toMatchObject({ Start: "2026-10-28T00:00", StartTimestamp: at("2026-10-27T18:30:00Z") });
-      expect(Points[13]).toMatchObject({ Start: "2026-10-28T13:00", StartTimestamp: at("2026-10-28T07:30:00Z") });
+      expect(Points[0]).toMatchObject({ Start: `${day(3)}T00:00`, StartTimestamp: midnight(day(3)) - 5.5 * HOUR });
+      expect(Points[13]).toMatchObject({ Start: `${day(3)}T13:00`, StartTimestamp: midnight(day(3)) + 7.5 * HOUR });
       expect(Points.every((p, i) => p.StartTimestamp === Points[0]!.StartTimestamp + i * HOUR)).toBe(true);
     }
     expectSumsMatch(body, "hour");
   });
 
   it("gives month windows in America/New_York, each from its first local midnight, the first from `from`", async () => {
-    const { body } = await series("from=2026-09-15&to=2026-12-31&tz=America/New_York&window=month");
+    const y = NEW_YORK_YEAR;
+    const { body } = await series(`from=${y}-09-15&to=${y}-12-31&tz=America/New_York&window=month`);
     expect(body.data.Window).toBe("month");
+    // New York changes in November after its first midnight: December alone starts in winter time.
+    const summer = -NEW_YORK.before * 60;
+    const winter = -NEW_YORK.after * 60;
     for (const { Points } of body.data.Series) {
       expect(Points.map((p) => [p.Start, p.StartTimestamp])).toEqual([
-        ["2026-09-15", at("2026-09-15T04:00:00Z")],
-        ["2026-10-01", at("2026-10-01T04:00:00Z")],
-        ["2026-11-01", at("2026-11-01T04:00:00Z")],
-        ["2026-12-01", at("2026-12-01T05:00:00Z")],
+        [`${y}-09-15`, midnight(`${y}-09-15`) + summer],
+        [`${y}-10-01`, midnight(`${y}-10-01`) + summer],
+        [`${y}-11-01`, midnight(`${y}-11-01`) + summer],
+        [`${y}-12-01`, midnight(`${y}-12-01`) + winter],
       ]);
       expect(Points[3]).toMatchObject({ TotalUsage: 0, EventCount: 0 });
     }
@@ -222,13 +256,15 @@ describe("GET /usage/meters/series", () => {
   });
 
   it("sums exactly: 0.1 and 0.2 in one hour are 0.3, one from the rollups and one not", async () => {
-    expect((await post([{ Meter: "exact", Usage: 0.1, OccurredAt: at("2026-08-01T10:05:00Z") }])).status).toBe(201);
+    const yesterday = isoDay(utcDay(-1));
+    const ten = midnight(yesterday) + 10 * HOUR;
+    expect((await post([{ Meter: "exact", Usage: 0.1, OccurredAt: ten + 5 * 60 }])).status).toBe(201);
     await compactUsageFully(api.db);
-    expect((await post([{ Meter: "exact", Usage: 0.2, OccurredAt: at("2026-08-01T10:50:00Z") }])).status).toBe(201);
-    const { body } = await series("from=2026-08-01&to=2026-08-01&tz=UTC&window=hour&meter=exact");
+    expect((await post([{ Meter: "exact", Usage: 0.2, OccurredAt: ten + 50 * 60 }])).status).toBe(201);
+    const { body } = await series(`from=${yesterday}&to=${yesterday}&tz=UTC&window=hour&meter=exact`);
     expect(body.data.Series[0]?.Points[10]).toEqual({
-      Start: "2026-08-01T10:00",
-      StartTimestamp: at("2026-08-01T10:00:00Z"),
+      Start: `${yesterday}T10:00`,
+      StartTimestamp: ten,
       TotalUsage: 0.3,
       EventCount: 2,
     });
@@ -236,45 +272,50 @@ describe("GET /usage/meters/series", () => {
 
   it("answers only the meters asked for, built-in ones and unused ones included, ordered like the summary", async () => {
     const { response, body } = await series(
-      "from=2026-10-01&to=2026-10-31&window=month&meter=never-used&meter=order-completed&meter=storage-gb&meter=storage-gb",
+      `from=${OCTOBER}-01&to=${lastDayOfMonth(BERLIN.day)}&window=month&meter=never-used&meter=order-completed&meter=storage-gb&meter=storage-gb`,
     );
     expect(response.status).toBe(200);
     expect(body.data.Series.map((s) => s.Meter)).toEqual(["storage-gb", "order-completed", "never-used"]);
     expect(body.data.Series[2]?.Points).toEqual([
-      { Start: "2026-10-01", StartTimestamp: at("2026-09-30T22:00:00Z"), TotalUsage: 0, EventCount: 0 },
+      {
+        Start: `${OCTOBER}-01`,
+        StartTimestamp: midnight(`${OCTOBER}-01`) - BERLIN.before * 60,
+        TotalUsage: 0,
+        EventCount: 0,
+      },
     ]);
     expectSumsMatch(body, "month");
-    const single = await series("from=2026-10-01&to=2026-10-31&meter=exports");
+    const single = await series(`from=${OCTOBER}-01&to=${lastDayOfMonth(BERLIN.day)}&meter=exports`);
     expect(single.body.data.Series.map((s) => s.Meter)).toEqual(["exports"]);
   });
 
   it.each([
     [
-      "from=2026-10-01&to=2026-11-01&window=hour",
+      `from=${F}&to=${dayAfter(F, 31)}&window=hour`,
       "window",
       "window hour is allowed for periods of at most 31 days; use day or month",
     ],
-    ["from=2026-10-01&to=2026-10-02&window=week", "window", "window must be hour, day or month"],
-    ["from=2026-10-01&to=2026-10-02&tz=Mars/Olympus", "tz", "tz must be an IANA time zone name such as Europe/Lisbon"],
-    ["from=2026-10-01&to=2027-10-02", "to", "to must be at most 366 days after from, both included"],
-    ["to=2026-10-02", "from", "from is required"],
+    [`from=${F}&to=${dayAfter(F, 1)}&window=week`, "window", "window must be hour, day or month"],
+    [`from=${F}&to=${dayAfter(F, 1)}&tz=Mars/Olympus`, "tz", "tz must be an IANA time zone name such as Europe/Lisbon"],
+    [`from=${F}&to=${dayAfter(F, 366)}`, "to", "to must be at most 366 days after from, both included"],
+    [`to=${dayAfter(F, 1)}`, "from", "from is required"],
     // Its arithmetic would leave four-digit years: a day window on it would loop until the heap is full.
     ["from=9999-12-31&to=9999-12-31&tz=Etc/GMT%2B1", "from", "from must be on or before 9998-12-31"],
-    ["from=9999-13-01&to=2026-10-02", "from", "from must be a real date in YYYY-MM-DD form"],
+    [`from=9999-13-01&to=${dayAfter(F, 1)}`, "from", "from must be a real date in YYYY-MM-DD form"],
     [
-      "from=2026-10-01&to=2026-10-02&meter=caf%C3%A9",
+      `from=${F}&to=${dayAfter(F, 1)}&meter=caf%C3%A9`,
       "meter[0]",
       "meter must use only ASCII letters, digits and - _ . : /",
     ],
     [
-      `from=2026-10-01&to=2026-10-02&${Array.from({ length: 26 }, (_, i) => `meter=m${i}`).join("&")}`,
+      `from=${F}&to=${dayAfter(F, 1)}&${Array.from({ length: 26 }, (_, i) => `meter=m${i}`).join("&")}`,
       "meter",
       "meter may be given at most 25 times",
     ],
     ...["groupBy=region", "filter.region=eu", "groupBy[]=region", "filter[region]=eu"].map((parameter) => {
       const name = decodeURIComponent(parameter.split("=")[0] ?? "");
       return [
-        `from=2026-10-01&to=2026-10-02&${parameter}`,
+        `from=${F}&to=${dayAfter(F, 1)}&${parameter}`,
         name,
         `${name} is not a parameter of the series, which counts every entry: group or filter with GET /usage/meters`,
       ];
@@ -290,30 +331,30 @@ describe("GET /usage/meters/series", () => {
   });
 
   it("allows hour windows for exactly 31 days", async () => {
-    const { response, body } = await series("from=2026-10-01&to=2026-10-31&window=hour&meter=exports");
+    const { response, body } = await series(`from=${day(-20)}&to=${day(10)}&window=hour&meter=exports`);
     expect(response.status).toBe(200);
     // 31 days of Berlin hours, one of them 25 hours long.
     expect(body.data.Series[0]?.Points).toHaveLength(31 * 24 + 1);
     expectSumsMatch(body, "hour");
     // The hour the clock repeats (02:00 CEST, then 02:00 CET) is two windows under one name.
     expect(
-      body.data.Series[0]?.Points.filter((p) => p.Start === "2026-10-25T02:00").map((p) => p.StartTimestamp),
-    ).toEqual([at("2026-10-25T00:00:00Z"), at("2026-10-25T01:00:00Z")]);
+      body.data.Series[0]?.Points.filter((p) => p.Start === `${BERLIN.day}T02:00`).map((p) => p.StartTimestamp),
+    ).toEqual([seconds(BERLIN.at) - HOUR, seconds(BERLIN.at)]);
   });
 
   it("refuses more than 25 meters with usage unless the request names some", async () => {
     const many = Array.from({ length: 26 }, (_, i) => ({
       Meter: `many-${i}`,
       Usage: 1,
-      OccurredAt: at("2026-08-15T12:00:00Z"),
+      OccurredAt: midnight(QUIET_DAY) + 12 * HOUR,
     }));
     expect((await post(many)).status).toBe(201);
-    const all = await api.request(`${SERIES}?from=2026-08-15&to=2026-08-15`, { key: reader });
+    const all = await api.request(`${SERIES}?from=${QUIET_DAY}&to=${QUIET_DAY}`, { key: reader });
     expect(all.status).toBe(422);
     expect((await problemOf(all)).problem.errors).toEqual([
       { field: "meter", message: "26 meters have usage in this period; name at most 25 of them with meter" },
     ]);
-    const named = await series("from=2026-08-15&to=2026-08-15&meter=many-3&meter=many-12");
+    const named = await series(`from=${QUIET_DAY}&to=${QUIET_DAY}&meter=many-3&meter=many-12`);
     expect(named.body.data.Series.map((s) => [s.Meter, s.Points[0]?.TotalUsage])).toEqual([
       ["many-12", 1],
       ["many-3", 1],
@@ -321,14 +362,14 @@ describe("GET /usage/meters/series", () => {
   });
 
   it("needs the usage:read scope, and counts only the key's operator's entries", async () => {
-    const denied = await api.request(`${SERIES}?from=2026-10-01&to=2026-10-02`, { key: writer });
+    const denied = await api.request(`${SERIES}?from=${F}&to=${dayAfter(F, 1)}`, { key: writer });
     expect(denied.status).toBe(403);
     expect((await problemOf(denied)).problem.type).toBe("http://api.test/problems/forbidden");
-    expect((await api.request(`${SERIES}?from=2026-10-01&to=2026-10-02`)).status).toBe(401);
+    expect((await api.request(`${SERIES}?from=${F}&to=${dayAfter(F, 1)}`)).status).toBe(401);
     // other-co recorded the same entries as series-co's first 900: its own series holds only those.
     const otherReader = await api.key({ operator: "other-co", scopes: ["usage:read"] });
-    const theirs = await series("from=2026-10-20&to=2026-10-31&tz=Europe/Berlin&meter=api-calls", otherReader);
-    const ours = await series("from=2026-10-20&to=2026-10-31&tz=Europe/Berlin&meter=api-calls");
+    const theirs = await series(`from=${day(-5)}&to=${day(6)}&tz=Europe/Berlin&meter=api-calls`, otherReader);
+    const ours = await series(`from=${day(-5)}&to=${day(6)}&tz=Europe/Berlin&meter=api-calls`);
     const count = (b: SeriesBody) => b.data.Series[0]?.Points.reduce((n, p) => n + p.EventCount, 0);
     const posted = (limit: number) =>
       ENTRIES.slice(0, limit).filter(
@@ -348,10 +389,10 @@ describe("GET /usage/meters/series", () => {
     await api.db.meterDefinition.create({ data: { operatorId: id, meter: "storage-gb", unit: "GB" } });
     const schema = z.object({ data: usageSeriesSchema });
     for (const query of [
-      { from: "2026-09-27", to: "2026-11-07" },
-      { from: "2026-10-28", to: "2026-10-29", tz: "Asia/Kolkata", window: "hour" },
-      { from: "2026-09-15", to: "2026-12-31", tz: "America/New_York", window: "month" },
-      { from: "2026-10-20", to: "2026-10-31", meter: ["order-completed", "unused-meter"] },
+      { from: day(-28), to: day(13) },
+      { from: day(3), to: day(4), tz: "Asia/Kolkata", window: "hour" },
+      { from: `${NEW_YORK_YEAR}-09-15`, to: `${NEW_YORK_YEAR}-12-31`, tz: "America/New_York", window: "month" },
+      { from: day(-5), to: day(6), meter: ["order-completed", "unused-meter"] },
     ]) {
       const answer = { data: await usageWindowSeries(api.db, id, seriesQuerySchema.parse(query)) };
       expect(answer.data.Series.length).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import { createMailer } from "../src/jobs/mailer.ts";
 import { sendOutboxEmail } from "../src/jobs/send-email.ts";
 import { startWorker } from "../src/jobs/worker.ts";
 import { startApi, type Api } from "./harness.ts";
+import { dayAfter, isoDay, utcDay } from "./recent-dates.ts";
 import { trpcClient } from "./trpc-client.ts";
 
 let api: Api;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   operatorId = operator.id;
   const passwordHash = await hashPassword(PASSWORD);
   await api.db.consoleUser.create({
-    data: { operatorId, email: "owner@limits.example", name: "Owner", passwordHash, createdAt: new Date("2026-01-01") },
+    data: { operatorId, email: "owner@limits.example", name: "Owner", passwordHash, createdAt: utcDay(-365) },
   });
   await api.db.consoleUser.create({ data: { operatorId, email: "clerk@limits.example", name: "Clerk", passwordHash } });
   key = await api.key({ operator: "limits-co", scopes: ["usage:write"] });
@@ -34,6 +35,13 @@ beforeAll(async () => {
 });
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+/** The UTC day `days` before today. */
+const daysAgo = (days: number) => isoDay(utcDay(-days));
+/** Two recent days of one month, then a later day, then the latest: the tests below use them in turn. */
+const FIRST_DAY = daysAgo(4).slice(0, 7) === daysAgo(3).slice(0, 7) ? daysAgo(4) : daysAgo(5);
+const SECOND_DAY = dayAfter(FIRST_DAY, 1);
+const LATE_DAY = daysAgo(2);
+const SMS_DAY = daysAgo(1);
 async function batch(meter: string, usages: number[], iso: string) {
   const response = await api.request("/api/v2/usage/meters/batch", {
     method: "POST",
@@ -64,14 +72,14 @@ describe("usage thresholds", () => {
         { Period: "month", Value: 15.5 },
       ],
     });
-    // 17:30 in Kolkata on 10 June.
-    const firstDay = new Date("2026-06-10T12:00:00Z");
-    await batch("api-calls", [4, 4], "2026-06-10T02:00:00Z");
+    // 17:30 in Kolkata on the first day.
+    const firstDay = new Date(`${FIRST_DAY}T12:00:00Z`);
+    await batch("api-calls", [4, 4], `${FIRST_DAY}T02:00:00Z`);
     await compactUsageFully(api.db);
     expect(await checkUsageThresholds(api.db, firstDay)).toBe(0);
 
     // This batch takes the day from 8 to 12: past 10, not 1000; the month (12) stays under 15.5.
-    await batch("api-calls", [1, 1, 1.5, 0.5], "2026-06-10T11:00:00Z");
+    await batch("api-calls", [1, 1, 1.5, 0.5], `${FIRST_DAY}T11:00:00Z`);
     const raced = await Promise.all([
       checkUsageThresholds(api.db, firstDay),
       checkUsageThresholds(api.db, firstDay),
@@ -82,19 +90,19 @@ describe("usage thresholds", () => {
     const [notice] = await notices("api-calls");
     expect(notice).toMatchObject({ timeZone: "Asia/Kolkata", noticedAt: firstDay });
     expect([notice!.period, notice!.threshold.toFixed(), notice!.total.toFixed()]).toEqual(["DAY", "10", "12"]);
-    expect(notice!.periodStart.toISOString().slice(0, 10)).toBe("2026-06-10");
+    expect(notice!.periodStart.toISOString().slice(0, 10)).toBe(FIRST_DAY);
 
     const [email] = await thresholdEmails();
     expect(await thresholdEmails()).toHaveLength(1);
     expect(email).toMatchObject({ toAddress: "owner@limits.example", dedupeKey: `threshold:${notice!.id}` });
-    expect(email!.subject).toBe("Usage of api-calls reached 10 calls on 2026-06-10");
+    expect(email!.subject).toBe(`Usage of api-calls reached 10 calls on ${FIRST_DAY}`);
     expect(email!.textBody).toContain("12 calls so far");
 
     // The next day in Kolkata: 10 is crossed again, in a period of its own; the month reaches 15.5 once.
-    const secondDay = new Date("2026-06-11T12:00:00Z");
-    await batch("api-calls", [3.5], "2026-06-11T01:00:00Z");
+    const secondDay = new Date(`${SECOND_DAY}T12:00:00Z`);
+    await batch("api-calls", [3.5], `${SECOND_DAY}T01:00:00Z`);
     await compactUsageFully(api.db);
-    await batch("api-calls", [7], "2026-06-11T03:00:00Z");
+    await batch("api-calls", [7], `${SECOND_DAY}T03:00:00Z`);
     const again = await Promise.all([checkUsageThresholds(api.db, secondDay), checkUsageThresholds(api.db, secondDay)]);
     expect(again.reduce((a, b) => a + b, 0)).toBe(2);
     expect(
@@ -105,19 +113,19 @@ describe("usage thresholds", () => {
         n.total.toFixed(),
       ]),
     ).toEqual([
-      ["DAY", "10", "2026-06-10", "12"],
-      ["DAY", "10", "2026-06-11", "10.5"],
-      ["MONTH", "15.5", "2026-06-01", "22.5"],
+      ["DAY", "10", FIRST_DAY, "12"],
+      ["DAY", "10", SECOND_DAY, "10.5"],
+      ["MONTH", "15.5", `${FIRST_DAY.slice(0, 7)}-01`, "22.5"],
     ]);
     expect(await thresholdEmails()).toHaveLength(3);
   });
 
   it("notice usage of a day's last moments in a check that runs just after midnight", async () => {
     await desk.console.meterDefinitions.create.mutate({ Meter: "late", Thresholds: [{ Period: "day", Value: 1 }] });
-    // 23:59 on 20 June in Kolkata; the check runs at 00:01 on the 21st.
-    await batch("late", [1], "2026-06-20T18:29:00Z");
-    expect(await checkUsageThresholds(api.db, new Date("2026-06-20T18:31:00Z"))).toBe(1);
-    expect((await notices("late")).map((n) => n.periodStart.toISOString().slice(0, 10))).toEqual(["2026-06-20"]);
+    // 23:59 on the late day in Kolkata; the check runs at 00:01 on the day after.
+    await batch("late", [1], `${LATE_DAY}T18:29:00Z`);
+    expect(await checkUsageThresholds(api.db, new Date(`${LATE_DAY}T18:31:00Z`))).toBe(1);
+    expect((await notices("late")).map((n) => n.periodStart.toISOString().slice(0, 10))).toEqual([LATE_DAY]);
   });
 
   it("notice nothing under a threshold, nor for another operator's usage of the same meter", async () => {
@@ -125,14 +133,14 @@ describe("usage thresholds", () => {
       Meter: "sms",
       Thresholds: [{ Period: "month", Value: 100 }],
     });
-    await batch("sms", [99.999999], "2026-07-03T10:00:00Z");
+    await batch("sms", [99.999999], `${SMS_DAY}T10:00:00Z`);
     const harbourKey = await api.key({ operator: "harbour", scopes: ["usage:write"] });
     await api.request("/api/v2/usage/meters", {
       method: "POST",
       key: harbourKey,
-      json: { Meter: "sms", Usage: 500, OccurredAt: seconds("2026-07-03T10:00:00Z") },
+      json: { Meter: "sms", Usage: 500, OccurredAt: seconds(`${SMS_DAY}T10:00:00Z`) },
     });
-    expect(await checkUsageThresholds(api.db, new Date("2026-07-03T12:00:00Z"))).toBe(0);
+    expect(await checkUsageThresholds(api.db, new Date(`${SMS_DAY}T12:00:00Z`))).toBe(0);
     expect(await notices("sms")).toEqual([]);
   });
 
@@ -148,9 +156,9 @@ describe("usage thresholds", () => {
       period: "day",
       threshold: 10,
       total: 10.5,
-      periodStart: "2026-06-11",
+      periodStart: SECOND_DAY,
       timeZone: "Asia/Kolkata",
-      noticedAt: "2026-06-11T12:00:00.000Z",
+      noticedAt: `${SECOND_DAY}T12:00:00.000Z`,
     });
     const demo = trpcClient(api.base);
     await demo.console.session.signIn.mutate({ email: "demo@example.com", password: PASSWORD });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { compactUsageFully } from "@slotwise/db/testing";
 
 import { problemOf, startApi, type Api } from "./harness.ts";
+import { dayAfter, isoDay, lastOffsetChange, midnightUtc, seconds, utcDay } from "./recent-dates.ts";
 
 let api: Api;
 let key: string;
@@ -34,7 +35,15 @@ const summary = async (query: string, withKey = key) => {
     },
   };
 };
-const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+const HOUR = 3600;
+/** The UTC day `days` before today: each test below has days of its own, so sums see only its entries. */
+const daysAgo = (days: number) => isoDay(utcDay(-days));
+/** 00:00 UTC of a `YYYY-MM-DD` day, in seconds. */
+const midnight = (day: string) => seconds(midnightUtc(day));
+/** Lisbon's most recent changes, older than every day the other tests use. */
+const SPRING = lastOffsetChange("Europe/Lisbon", "spring", { minDaysAgo: 20 });
+const AUTUMN = lastOffsetChange("Europe/Lisbon", "autumn", { minDaysAgo: 20 });
+const YEAR = daysAgo(0).slice(0, 4);
 
 describe("POST /usage/meters", () => {
   it("records an entry and answers 201 with it", async () => {
@@ -42,7 +51,7 @@ describe("POST /usage/meters", () => {
       Meter: "api-calls",
       Usage: 3,
       ExtraInfo: '{"endpoint":"/search"}',
-      OccurredAt: at("2026-11-01T10:00:00Z"),
+      OccurredAt: midnight(daysAgo(3)) + 10 * HOUR,
     });
     expect(response.status).toBe(201);
     const { data } = (await response.json()) as { data: { ID: number } };
@@ -51,7 +60,7 @@ describe("POST /usage/meters", () => {
       ID: data.ID,
       Meter: "api-calls",
       Usage: 3,
-      OccurredAt: at("2026-11-01T10:00:00Z"),
+      OccurredAt: midnight(daysAgo(3)) + 10 * HOUR,
       ExtraInfo: '{"endpoint":"/search"}',
     });
   });
@@ -119,11 +128,11 @@ describe("POST /usage/meters", () => {
       "This key does not have the usage:write scope needed for recording usage",
     );
     const ota = await api.key();
-    expect((await api.request(`${URL_}?from=2026-11-01&to=2026-11-01`, { key: ota })).status).toBe(403);
+    expect((await api.request(`${URL_}?from=${daysAgo(3)}&to=${daysAgo(3)}`, { key: ota })).status).toBe(403);
   });
 
   it("replays a repeat with the same Idempotency-Key and records nothing", async () => {
-    const body = { Meter: "idem", Usage: 7, OccurredAt: at("2026-11-02T12:00:00Z") };
+    const body = { Meter: "idem", Usage: 7, OccurredAt: midnight(daysAgo(4)) + 12 * HOUR };
     const first = await record(body, { "Idempotency-Key": "usage-1" });
     const again = await record(body, { "Idempotency-Key": "usage-1" });
     expect(again.status).toBe(201);
@@ -137,98 +146,116 @@ describe("POST /usage/meters", () => {
 
 describe("GET /usage/meters", () => {
   it("sums exactly: 0.1 + 0.2 is 0.3", async () => {
-    await record({ Meter: "decimal", Usage: 0.1, OccurredAt: at("2026-11-03T08:00:00Z") });
-    await record({ Meter: "decimal", Usage: 0.2, OccurredAt: at("2026-11-03T09:00:00Z") });
-    const { body } = await summary("from=2026-11-03&to=2026-11-03&tz=UTC");
+    const day = daysAgo(5);
+    await record({ Meter: "decimal", Usage: 0.1, OccurredAt: midnight(day) + 8 * HOUR });
+    await record({ Meter: "decimal", Usage: 0.2, OccurredAt: midnight(day) + 9 * HOUR });
+    const { body } = await summary(`from=${day}&to=${day}&tz=UTC`);
     expect(body.data.Meters).toEqual([{ Meter: "decimal", TotalUsage: 0.3, EventCount: 2 }]);
     expect(body.data.Totals).toEqual({ Usage: 0.3, Events: 2 });
   });
 
   it("includes both ends of the period, 00:00:00 of from and 23:59:59 of to, in UTC", async () => {
-    for (const [iso, usage] of [
-      ["2026-11-04T23:59:59Z", 1],
-      ["2026-11-05T00:00:00Z", 10],
-      ["2026-11-06T23:59:59Z", 100],
-      ["2026-11-07T00:00:00Z", 1000],
+    const [from, to] = [daysAgo(8), daysAgo(7)];
+    const start = midnight(from);
+    const end = midnight(dayAfter(to, 1));
+    for (const [occurredAt, usage] of [
+      [start - 1, 1],
+      [start, 10],
+      [end - 1, 100],
+      [end, 1000],
     ] as const) {
-      await record({ Meter: "edges", Usage: usage, OccurredAt: at(iso) });
+      await record({ Meter: "edges", Usage: usage, OccurredAt: occurredAt });
     }
-    const { body } = await summary("from=2026-11-05&to=2026-11-06&tz=UTC");
+    const { body } = await summary(`from=${from}&to=${to}&tz=UTC`);
     expect(body.data.Period).toEqual({
-      From: "2026-11-05",
-      To: "2026-11-06",
+      From: from,
+      To: to,
       TimeZone: "UTC",
-      FromTimestamp: at("2026-11-05T00:00:00Z"),
-      ToTimestamp: at("2026-11-06T23:59:59Z"),
+      FromTimestamp: start,
+      ToTimestamp: end - 1,
     });
     expect(body.data.Meters).toEqual([{ Meter: "edges", TotalUsage: 110, EventCount: 2 }]);
   });
 
-  it("follows Lisbon's daylight-saving days: 23 hours on 29 March, 25 hours on 25 October", async () => {
-    // 2026-03-29 in Lisbon: 00:00 WET (00:00Z) to 24:00 WEST (23:00Z).
-    for (const [iso, usage] of [
-      ["2026-03-28T23:59:59Z", 1],
-      ["2026-03-29T00:00:00Z", 10],
-      ["2026-03-29T22:59:59Z", 100],
-      ["2026-03-29T23:00:00Z", 1000],
+  it("follows Lisbon's daylight-saving days: 23 hours on its spring change's day, 25 on its autumn one's", async () => {
+    // The spring change's day in Lisbon: 00:00 WET (00:00Z) to 24:00 WEST (23:00Z).
+    const springStart = midnight(SPRING.day) - SPRING.before * 60;
+    const springEnd = midnight(dayAfter(SPRING.day, 1)) - SPRING.after * 60;
+    expect([springStart, springEnd - springStart]).toEqual([midnight(SPRING.day), 23 * HOUR]);
+    for (const [occurredAt, usage] of [
+      [springStart - 1, 1],
+      [springStart, 10],
+      [springEnd - 1, 100],
+      [springEnd, 1000],
     ] as const) {
-      await record({ Meter: "spring", Usage: usage, OccurredAt: at(iso) });
+      await record({ Meter: "spring", Usage: usage, OccurredAt: occurredAt });
     }
-    const spring = await summary("from=2026-03-29&to=2026-03-29&tz=Europe/Lisbon");
+    const spring = await summary(`from=${SPRING.day}&to=${SPRING.day}&tz=Europe/Lisbon`);
     expect(spring.body.data.Period).toMatchObject({
-      FromTimestamp: at("2026-03-29T00:00:00Z"),
-      ToTimestamp: at("2026-03-29T22:59:59Z"),
+      FromTimestamp: springStart,
+      ToTimestamp: springEnd - 1,
     });
     expect(spring.body.data.Meters).toEqual([{ Meter: "spring", TotalUsage: 110, EventCount: 2 }]);
-    // 2026-10-25 in Lisbon: 00:00 WEST (24 Oct 23:00Z) to 24:00 WET (25 Oct 24:00Z).
-    for (const [iso, usage] of [
-      ["2026-10-24T22:59:59Z", 1],
-      ["2026-10-24T23:00:00Z", 10],
-      ["2026-10-25T23:59:59Z", 100],
-      ["2026-10-26T00:00:00Z", 1000],
+    // The autumn change's day in Lisbon: 00:00 WEST (23:00Z the day before) to 24:00 WET (24:00Z).
+    const autumnStart = midnight(AUTUMN.day) - AUTUMN.before * 60;
+    const autumnEnd = midnight(dayAfter(AUTUMN.day, 1)) - AUTUMN.after * 60;
+    expect([autumnStart, autumnEnd - autumnStart]).toEqual([midnight(AUTUMN.day) - HOUR, 25 * HOUR]);
+    for (const [occurredAt, usage] of [
+      [autumnStart - 1, 1],
+      [autumnStart, 10],
+      [autumnEnd - 1, 100],
+      [autumnEnd, 1000],
     ] as const) {
-      await record({ Meter: "autumn", Usage: usage, OccurredAt: at(iso) });
+      await record({ Meter: "autumn", Usage: usage, OccurredAt: occurredAt });
     }
-    const autumn = await summary("from=2026-10-25&to=2026-10-25");
+    const autumn = await summary(`from=${AUTUMN.day}&to=${AUTUMN.day}`);
     expect(autumn.body.data.Period).toMatchObject({
       TimeZone: "Europe/Lisbon",
-      FromTimestamp: at("2026-10-24T23:00:00Z"),
-      ToTimestamp: at("2026-10-25T23:59:59Z"),
+      FromTimestamp: autumnStart,
+      ToTimestamp: autumnEnd - 1,
     });
     expect(autumn.body.data.Meters).toEqual([{ Meter: "autumn", TotalUsage: 110, EventCount: 2 }]);
   });
 
   it("follows Kolkata's half-hour offset", async () => {
-    for (const [iso, usage] of [
-      ["2026-11-09T18:29:59Z", 1],
-      ["2026-11-09T18:30:00Z", 10],
-      ["2026-11-10T18:29:59Z", 100],
-      ["2026-11-10T18:30:00Z", 1000],
+    // A Kolkata day, 00:00 IST to 24:00 IST, is 18:30Z the day before to 18:30Z.
+    const day = daysAgo(12);
+    const start = midnight(day) - 5.5 * HOUR;
+    const end = start + 24 * HOUR;
+    for (const [occurredAt, usage] of [
+      [start - 1, 1],
+      [start, 10],
+      [end - 1, 100],
+      [end, 1000],
     ] as const) {
-      await record({ Meter: "kolkata", Usage: usage, OccurredAt: at(iso) });
+      await record({ Meter: "kolkata", Usage: usage, OccurredAt: occurredAt });
     }
-    const { body } = await summary("from=2026-11-10&to=2026-11-10&tz=Asia/Kolkata");
+    const { body } = await summary(`from=${day}&to=${day}&tz=Asia/Kolkata`);
     expect(body.data.Period).toMatchObject({
-      FromTimestamp: at("2026-11-09T18:30:00Z"),
-      ToTimestamp: at("2026-11-10T18:29:59Z"),
+      FromTimestamp: start,
+      ToTimestamp: end - 1,
     });
     expect(body.data.Meters).toEqual([{ Meter: "kolkata", TotalUsage: 110, EventCount: 2 }]);
   });
 
   it("gives the same answer before and after the rollups are compacted", async () => {
-    const before = await summary("from=2026-03-01&to=2026-11-30&tz=Asia/Kolkata");
+    // The longest period asked for at once, up to today: it holds the entries of the tests above.
+    const period = `from=${daysAgo(365)}&to=${daysAgo(0)}&tz=Asia/Kolkata`;
+    const before = await summary(period);
     await compactUsageFully(api.db);
-    const after = await summary("from=2026-03-01&to=2026-11-30&tz=Asia/Kolkata");
+    const after = await summary(period);
     expect(after.body).toEqual(before.body);
     expect(before.body.data.Totals.Events).toBeGreaterThan(10);
   });
 
   it("sorts by total, highest first, then by name, and counts only the key's operator", async () => {
-    await record({ Meter: "b-meter", Usage: 5, OccurredAt: at("2026-11-12T10:00:00Z") });
-    await record({ Meter: "a-meter", Usage: 5, OccurredAt: at("2026-11-12T10:00:00Z") });
-    await record({ Meter: "c-meter", Usage: 9, OccurredAt: at("2026-11-12T10:00:00Z") });
-    await record({ Meter: "c-meter", Usage: 999, OccurredAt: at("2026-11-12T10:00:00Z") }, {}, harbourKey);
-    const { body } = await summary("from=2026-11-12&to=2026-11-12&tz=UTC");
+    const day = daysAgo(14);
+    const ten = midnight(day) + 10 * HOUR;
+    await record({ Meter: "b-meter", Usage: 5, OccurredAt: ten });
+    await record({ Meter: "a-meter", Usage: 5, OccurredAt: ten });
+    await record({ Meter: "c-meter", Usage: 9, OccurredAt: ten });
+    await record({ Meter: "c-meter", Usage: 999, OccurredAt: ten }, {}, harbourKey);
+    const { body } = await summary(`from=${day}&to=${day}&tz=UTC`);
     expect(body.data.Meters).toEqual([
       { Meter: "c-meter", TotalUsage: 9, EventCount: 1 },
       { Meter: "a-meter", TotalUsage: 5, EventCount: 1 },
@@ -247,12 +274,16 @@ describe("GET /usage/meters", () => {
   });
 
   it.each([
-    ["to=2026-11-01", "from", "from is required"],
-    ["from=2026-11-01", "to", "to is required"],
-    ["from=2026-11-31&to=2026-12-01", "from", "from must be a real date in YYYY-MM-DD form"],
-    ["from=2026-11-02&to=2026-11-01", "to", "to must be on or after from"],
-    ["from=2026-01-01&to=2027-01-02", "to", "to must be at most 366 days after from, both included"],
-    ["from=2026-11-01&to=2026-11-02&tz=Mars/Olympus", "tz", "tz must be an IANA time zone name such as Europe/Lisbon"],
+    [`to=${daysAgo(3)}`, "from", "from is required"],
+    [`from=${daysAgo(3)}`, "to", "to is required"],
+    [`from=${YEAR}-11-31&to=${YEAR}-12-01`, "from", "from must be a real date in YYYY-MM-DD form"],
+    [`from=${daysAgo(2)}&to=${daysAgo(3)}`, "to", "to must be on or after from"],
+    [`from=${daysAgo(366)}&to=${daysAgo(0)}`, "to", "to must be at most 366 days after from, both included"],
+    [
+      `from=${daysAgo(3)}&to=${daysAgo(2)}&tz=Mars/Olympus`,
+      "tz",
+      "tz must be an IANA time zone name such as Europe/Lisbon",
+    ],
   ])("answers 422 to %s naming %s", async (query, field, message) => {
     const response = await api.request(`${URL_}?${query}`, { key });
     expect(response.status).toBe(422);
