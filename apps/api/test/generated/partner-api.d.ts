@@ -208,7 +208,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel one of your bookings
-         * @description Frees the places of a booking or a hold (people on the timeslot's waitlist are told). Cancelling a cancelled or expired booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.
+         * @description Frees the places of a booking or a hold (people on the timeslot's waitlist are told) and stores the refund its cancellation policy gives now (Refund). With ?dryRun=true nothing changes: the answer is the booking as it stands, its Cancellation quote saying whether you may cancel now, and Refund what cancelling now would refund. A policy that does not allow cancelling now is 409 not-cancellable. Cancelling a cancelled or expired booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.
          */
         post: operations["bookings-cancel"];
         delete?: never;
@@ -365,7 +365,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel every booking of an order
-         * @description Frees the places of every booking of the order. Once one of its timeslots has started nothing is cancelled (409 timeslot-unavailable). Cancelling twice returns the same cancelled order. No body is needed.
+         * @description Frees the places of every booking of the order, each with the refund its cancellation policy gives now (Refund on each booking). Once one of its timeslots has started (409 timeslot-unavailable), or one booking's policy does not allow cancelling now (409 not-cancellable), nothing is cancelled. Cancelling twice returns the same cancelled order. No body is needed.
          */
         post: operations["orders-cancel"];
         delete?: never;
@@ -811,7 +811,16 @@ export interface components {
          *       },
          *       "PaymentReference": "ACME-PAY-88231",
          *       "WaiverStatus": "complete",
-         *       "CreatedAt": "2026-11-22T10:15:00.000Z"
+         *       "CreatedAt": "2026-11-22T10:15:00.000Z",
+         *       "Cancellation": {
+         *         "Cancellable": true,
+         *         "RefundPercent": 100,
+         *         "Refund": {
+         *           "Amount": 11500,
+         *           "Currency": "EUR"
+         *         },
+         *         "Until": 1764408600
+         *       }
          *     }
          */
         Booking: {
@@ -868,6 +877,28 @@ export interface components {
             }[];
             /** @description Persons checked in so far */
             CheckedIn?: number;
+            /** @description What cancelling now would give, by the cancellation policy in force when the booking was made */
+            Cancellation: {
+                /** @description Whether you may cancel it now (the operator always may) */
+                Cancellable: boolean;
+                RefundPercent: number;
+                /** @description What cancelling now refunds: RefundPercent of Total, rounded down */
+                Refund: {
+                    /** @description Minor units (cents) */
+                    Amount: number;
+                    /** @description ISO 4217 */
+                    Currency: string;
+                };
+                /** @description Unix seconds: when this quote stops holding (the next tier, or the start); null: never */
+                Until: number | null;
+            };
+            /** @description On a cancelled booking: what its cancel refunded, by the policy it was made under. On a dry-run cancel: what cancelling now would refund */
+            Refund?: {
+                /** @description Minor units (cents) */
+                Amount: number;
+                /** @description ISO 4217 */
+                Currency: string;
+            };
         };
         Order: {
             OrderID: string;
@@ -1847,7 +1878,10 @@ export interface operations {
     };
     "bookings-cancel": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true`: answer what the operation would give and change nothing */
+                dryRun?: boolean;
+            };
             header?: {
                 /** @description Echoed back; generated when absent */
                 "X-Request-Id"?: string;
