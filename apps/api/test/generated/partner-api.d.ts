@@ -468,7 +468,10 @@ export interface paths {
         /** The operator's activities, archived ones with Active false */
         get: operations["catalog-activities"];
         put?: never;
-        /** Create an activity */
+        /**
+         * Create an activity
+         * @description Send an Idempotency-Key header to retry safely.
+         */
         post: operations["catalog-createActivity"];
         delete?: never;
         options?: never;
@@ -504,7 +507,10 @@ export interface paths {
         /** The activity's schedules */
         get: operations["catalog-schedules"];
         put?: never;
-        /** Create a schedule; its timeslots exist (and are bookable) when it answers */
+        /**
+         * Create a schedule; its timeslots exist (and are bookable) when it answers
+         * @description Send an Idempotency-Key header to retry safely.
+         */
         post: operations["catalog-createSchedule"];
         delete?: never;
         options?: never;
@@ -538,7 +544,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add one timeslot outside any schedule */
+        /**
+         * Add one timeslot outside any schedule
+         * @description Send an Idempotency-Key header to retry safely.
+         */
         post: operations["catalog-createTimeslot"];
         delete?: never;
         options?: never;
@@ -572,7 +581,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close every timeslot on local dates From..To, also ones scheduled later */
+        /**
+         * Close every timeslot on local dates From..To, also ones scheduled later
+         * @description Send an Idempotency-Key header to retry safely.
+         */
         post: operations["catalog-createClosure"];
         delete?: never;
         options?: never;
@@ -2749,6 +2761,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
                 /** @description Echoed back; generated when absent */
                 "X-Request-Id"?: string;
             };
@@ -2812,6 +2826,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Address of the created resource */
                     Location?: string;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2823,6 +2839,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
@@ -3035,6 +3052,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
                 /** @description Echoed back; generated when absent */
                 "X-Request-Id"?: string;
             };
@@ -3068,6 +3087,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Address of the created resource */
                     Location?: string;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3152,6 +3173,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
                 /** @description Echoed back; generated when absent */
                 "X-Request-Id"?: string;
             };
@@ -3182,6 +3205,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Address of the created resource */
                     Location?: string;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3271,6 +3296,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
                 /** @description Echoed back; generated when absent */
                 "X-Request-Id"?: string;
             };
@@ -3302,6 +3329,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Address of the created resource */
                     Location?: string;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3321,6 +3350,7 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
