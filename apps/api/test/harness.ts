@@ -102,10 +102,12 @@ export async function startApi(
     drainGraceMs?: number;
     /** Settings that differ from TEST_SETTINGS. */
     settings?: Partial<Settings>;
+    /** The API's clock, when a test sets the instant a request happens at (the wall clock otherwise). */
+    now?: () => Date;
   } = {},
 ): Promise<Api> {
   const { db, url } = await useTestDatabase({ content: "demo" });
-  const now = () => new Date();
+  const now = options.now ?? (() => new Date());
   const tracker = new LastUsedTracker(db, 3_600_000);
   const barrier = changeBarrier(db);
   const { cache, feed } = changeAwareCache(url, {

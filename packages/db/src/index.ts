@@ -133,12 +133,13 @@ export { bookingSnapshot, timeslotSnapshot } from "./webhooks/webhook-snapshots.
 export * from "./catalog/operator-activities.ts";
 export {
   createSchedule,
+  createScheduleInTx,
   deleteSchedule,
   listSchedules,
   topUpSchedules,
   type ScheduleRecord,
 } from "./catalog/schedules.ts";
-export { addClosure, listClosures, type ClosureRecord } from "./catalog/closures.ts";
+export { addClosure, addClosureInTx, listClosures, type ClosureRecord } from "./catalog/closures.ts";
 export { addOneOffTimeslot, patchTimeslotAt } from "./catalog/one-off-timeslots.ts";
 export { holdPartnerOrderInTx, findPartnerOrder, type PartnerOrderInput } from "./orders/partner-orders.ts";
 export { ticketsOf, findTicket, checkInTicket, type TicketRow } from "./tickets/tickets.ts";

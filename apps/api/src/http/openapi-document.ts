@@ -72,6 +72,15 @@ export function openApiDocument(baseUrl: string): Document {
           schema: { type: "string", maxLength: 255 },
         });
       }
+      if (method === "post" && meta?.postQuery) moveToQuery(operation, meta.postQuery);
+      for (const name of method === "post" ? (meta?.postQuery ?? []) : [])
+        parameters.push({
+          in: "query",
+          name,
+          required: false,
+          description: "`true`: answer what the operation would give and change nothing",
+          schema: { type: "boolean" },
+        });
       if (method === "get")
         parameters.push({
           in: "header",
@@ -105,4 +114,18 @@ export function openApiDocument(baseUrl: string): Document {
     },
   };
   return generated;
+}
+
+/**
+ * A POST's `postQuery` members are sent in the query string (the REST edge joins them to the
+ * input), so they leave the documented body, and a body left with no member is no body at all.
+ */
+function moveToQuery(operation: Operation, names: readonly string[]): void {
+  const body = operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+  const schema = body?.content["application/json"]?.schema;
+  if (!schema || !("properties" in schema) || !schema.properties) return;
+  const kept = Object.entries(schema.properties).filter(([name]) => !names.includes(name));
+  schema.properties = Object.fromEntries(kept);
+  schema.required = schema.required?.filter((name) => !names.includes(name));
+  if (kept.length === 0) delete operation.requestBody;
 }

@@ -11,6 +11,7 @@ import { retryAfterHeader } from "../problems/too-many-requests.ts";
 import { appRouter } from "../trpc/app-router.ts";
 import type { Context, Services } from "../trpc/context.ts";
 import { entityTag, matchesIfNoneMatch } from "./conditional-get.ts";
+import { joinPostQuery } from "./post-query.ts";
 import { contextFromRequest, headerValue } from "./request-context.ts";
 import { REST_PREFIX } from "./rest-prefix.ts";
 import { asProblem } from "./rest-problem.ts";
@@ -49,6 +50,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     if (request.body === undefined && !request.headers["content-type"]) {
       request.headers["content-type"] = "application/json";
       request.body = {};
+      joinPostQuery(request);
       return;
     }
     const body = request.body;
@@ -65,6 +67,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
         }),
       );
     }
+    if (body !== null && typeof body === "object" && !Array.isArray(body)) joinPostQuery(request);
   });
 
   if (options.earlyRefusals) {

@@ -24,7 +24,7 @@ export interface WorkResult<T> {
  * leave one without the other. The HTTP status and headers go out through `ctx.response`.
  */
 export async function withIdempotency<T>(
-  ctx: Context & { principal: ApiKeyPrincipal },
+  ctx: Omit<Context, "principal"> & { principal: Pick<ApiKeyPrincipal, "keyId"> },
   scope: string,
   request: unknown,
   work: (tx: Tx) => Promise<WorkResult<T>>,

@@ -42,7 +42,7 @@ import {
 import { cacheTags } from "../cache/read-cache.ts";
 import { countBooking } from "../metrics/count-booking.ts";
 import { toCoreQuestion } from "../presenters/question.ts";
-import { cancelIfActive } from "../services/cancel-if-active.ts";
+import { cancelBooking } from "../services/booking-cancellation.ts";
 import { activityQuestions, findActivity } from "../services/find-activity.ts";
 import { timeslotAt } from "../services/find-timeslot.ts";
 import { inTurn } from "../services/handed-turn.ts";
@@ -478,14 +478,17 @@ export async function extend(ctx: OctoContext, uuid: string, minutes: number | u
   });
 }
 
-/** Cancels through the one cancellation rule (section 10/17), keeping the reason the reseller gave. */
+/**
+ * Cancels through the one cancellation rule (sections 10 and 17), held to the booking's policy
+ * as any partner is (refused as UNPROCESSABLE_ENTITY), keeping the reason the reseller gave.
+ */
 export async function cancel(ctx: OctoContext, uuid: string, reason: string | null | undefined) {
   const { booking } = await octoBookingByUuid(ctx, uuid);
   const now = ctx.now();
   const status = effectiveStatus(booking, now);
   if (status === "CANCELLED") return booking;
   if (status === "EXPIRED") throw unprocessable("This hold has expired: there is nothing to cancel");
-  await cancelIfActive(ctx, booking, actor(ctx));
+  await cancelBooking(ctx, booking, actor(ctx), "partner");
   return ctx.db.$transaction((tx) =>
     updateOctoDetailsInTx(
       tx,

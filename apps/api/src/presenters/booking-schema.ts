@@ -22,6 +22,20 @@ export const bookingInputSchema = bookingRequestSchema.safeExtend({ partner: par
   ],
 });
 
+export const cancellationQuoteSchema = z
+  .object({
+    Cancellable: z.boolean().meta({ description: "Whether you may cancel it now (the operator always may)" }),
+    RefundPercent: z.int(),
+    Refund: moneySchema.meta({ description: "What cancelling now refunds: RefundPercent of Total, rounded down" }),
+    Until: z
+      .int()
+      .nullable()
+      .meta({ description: "Unix seconds: when this quote stops holding (the next tier, or the start); null: never" }),
+  })
+  .meta({
+    description: "What cancelling now would give, by the cancellation policy in force when the booking was made",
+  });
+
 export const bookingSchema = z
   .object({
     Reference: z.string(),
@@ -70,6 +84,11 @@ export const bookingSchema = z
           "One per person of a confirmed booking: Code is what the QR code carries, Url the ticket's page. Kept (and shown void) once cancelled",
       }),
     CheckedIn: z.int().optional().meta({ description: "Persons checked in so far" }),
+    Cancellation: cancellationQuoteSchema,
+    Refund: moneySchema.optional().meta({
+      description:
+        "On a cancelled booking: what its cancel refunded, by the policy it was made under. On a dry-run cancel: what cancelling now would refund",
+    }),
   })
   .meta({
     id: "Booking",
@@ -91,6 +110,12 @@ export const bookingSchema = z
         PaymentReference: "ACME-PAY-88231",
         WaiverStatus: "complete",
         CreatedAt: "2026-11-22T10:15:00.000Z",
+        Cancellation: {
+          Cancellable: true,
+          RefundPercent: 100,
+          Refund: { Amount: 11500, Currency: "EUR" },
+          Until: 1764408600,
+        },
       },
     ],
   });

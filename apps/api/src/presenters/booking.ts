@@ -1,6 +1,7 @@
 import { effectiveStatus, instantToLocal, pricedUnitsSchema, toOffsetIso, type BookingRequest } from "@slotwise/core";
 import type { Booking, CustomerDetails, Product } from "@slotwise/db";
 
+import { cancellationQuote } from "../services/booking-cancellation.ts";
 import type { BookingView } from "./booking-schema.ts";
 
 type Customer = NonNullable<BookingRequest["Customer"]>;
@@ -59,6 +60,10 @@ export function presentBooking(
           Tickets: tickets.map((t) => ({ UnitID: t.unitId, Code: t.code, Url: t.url })),
           CheckedIn: tickets.filter((t) => t.checkedIn).length,
         }
+      : {}),
+    Cancellation: cancellationQuote(b, now),
+    ...(status === "CANCELLED" && b.refundAmount !== null
+      ? { Refund: { Amount: b.refundAmount, Currency: b.currency } }
       : {}),
   };
 }

@@ -17,4 +17,6 @@ export type Meta = OpenApiMeta<{
    * body) they are the error responses its REST operation documents.
    */
   problems?: readonly ProblemKind[];
+  /** Query parameters a REST POST takes besides its body (`?dryRun=true`); they join its input. */
+  postQuery?: readonly string[];
 }>;

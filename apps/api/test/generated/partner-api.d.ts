@@ -208,7 +208,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel one of your bookings
-         * @description Frees the places of a booking or a hold (people on the timeslot's waitlist are told). Cancelling a cancelled or expired booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.
+         * @description Frees the places of a booking or a hold (people on the timeslot's waitlist are told) and stores the refund its cancellation policy gives now (Refund). With ?dryRun=true nothing changes: the answer is the booking as it stands, its Cancellation quote saying whether you may cancel now, and Refund what cancelling now would refund. A policy that does not allow cancelling now is 409 not-cancellable. Cancelling a cancelled or expired booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.
          */
         post: operations["bookings-cancel"];
         delete?: never;
@@ -365,7 +365,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel every booking of an order
-         * @description Frees the places of every booking of the order. Once one of its timeslots has started nothing is cancelled (409 timeslot-unavailable). Cancelling twice returns the same cancelled order. No body is needed.
+         * @description Frees the places of every booking of the order, each with the refund its cancellation policy gives now (Refund on each booking). Once one of its timeslots has started (409 timeslot-unavailable), or one booking's policy does not allow cancelling now (409 not-cancellable), nothing is cancelled. Cancelling twice returns the same cancelled order. No body is needed.
          */
         post: operations["orders-cancel"];
         delete?: never;
@@ -468,7 +468,10 @@ export interface paths {
         /** The operator's activities, archived ones with Active false */
         get: operations["catalog-activities"];
         put?: never;
-        /** Create an activity */
+        /**
+         * Create an activity
+         * @description Send an Idempotency-Key header to retry safely.
+         */
         post: operations["catalog-createActivity"];
         delete?: never;
         options?: never;
@@ -504,7 +507,10 @@ export interface paths {
         /** The activity's schedules */
         get: operations["catalog-schedules"];
         put?: never;
-        /** Create a schedule; its timeslots exist (and are bookable) when it answers */
+        /**
+         * Create a schedule; its timeslots exist (and are bookable) when it answers
+         * @description Send an Idempotency-Key header to retry safely.
+         */
         post: operations["catalog-createSchedule"];
         delete?: never;
         options?: never;
@@ -538,7 +544,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add one timeslot outside any schedule */
+        /**
+         * Add one timeslot outside any schedule
+         * @description Send an Idempotency-Key header to retry safely.
+         */
         post: operations["catalog-createTimeslot"];
         delete?: never;
         options?: never;
@@ -572,7 +581,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close every timeslot on local dates From..To, also ones scheduled later */
+        /**
+         * Close every timeslot on local dates From..To, also ones scheduled later
+         * @description Send an Idempotency-Key header to retry safely.
+         */
         post: operations["catalog-createClosure"];
         delete?: never;
         options?: never;
@@ -811,7 +823,16 @@ export interface components {
          *       },
          *       "PaymentReference": "ACME-PAY-88231",
          *       "WaiverStatus": "complete",
-         *       "CreatedAt": "2026-11-22T10:15:00.000Z"
+         *       "CreatedAt": "2026-11-22T10:15:00.000Z",
+         *       "Cancellation": {
+         *         "Cancellable": true,
+         *         "RefundPercent": 100,
+         *         "Refund": {
+         *           "Amount": 11500,
+         *           "Currency": "EUR"
+         *         },
+         *         "Until": 1764408600
+         *       }
          *     }
          */
         Booking: {
@@ -868,6 +889,28 @@ export interface components {
             }[];
             /** @description Persons checked in so far */
             CheckedIn?: number;
+            /** @description What cancelling now would give, by the cancellation policy in force when the booking was made */
+            Cancellation: {
+                /** @description Whether you may cancel it now (the operator always may) */
+                Cancellable: boolean;
+                RefundPercent: number;
+                /** @description What cancelling now refunds: RefundPercent of Total, rounded down */
+                Refund: {
+                    /** @description Minor units (cents) */
+                    Amount: number;
+                    /** @description ISO 4217 */
+                    Currency: string;
+                };
+                /** @description Unix seconds: when this quote stops holding (the next tier, or the start); null: never */
+                Until: number | null;
+            };
+            /** @description On a cancelled booking: what its cancel refunded, by the policy it was made under. On a dry-run cancel: what cancelling now would refund */
+            Refund?: {
+                /** @description Minor units (cents) */
+                Amount: number;
+                /** @description ISO 4217 */
+                Currency: string;
+            };
         };
         Order: {
             OrderID: string;
@@ -1847,7 +1890,10 @@ export interface operations {
     };
     "bookings-cancel": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true`: answer what the operation would give and change nothing */
+                dryRun?: boolean;
+            };
             header?: {
                 /** @description Echoed back; generated when absent */
                 "X-Request-Id"?: string;
@@ -2715,6 +2761,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
                 /** @description Echoed back; generated when absent */
                 "X-Request-Id"?: string;
             };
@@ -2778,6 +2826,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Address of the created resource */
                     Location?: string;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2789,6 +2839,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
@@ -3001,6 +3052,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
                 /** @description Echoed back; generated when absent */
                 "X-Request-Id"?: string;
             };
@@ -3034,6 +3087,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Address of the created resource */
                     Location?: string;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3118,6 +3173,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
                 /** @description Echoed back; generated when absent */
                 "X-Request-Id"?: string;
             };
@@ -3148,6 +3205,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Address of the created resource */
                     Location?: string;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3237,6 +3296,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; kept 24 hours per API key */
+                "Idempotency-Key"?: string;
                 /** @description Echoed back; generated when absent */
                 "X-Request-Id"?: string;
             };
@@ -3268,6 +3329,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Address of the created resource */
                     Location?: string;
+                    /** @description `true` when this is the stored response to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3287,6 +3350,7 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];

@@ -10,9 +10,16 @@ import { lockBookingInTx } from "./lock-booking.ts";
  * Cancels a booking or a hold, gives its places back and notifies the timeslot's waitlist, in
  * the caller's transaction. A booking that holds no places (cancelled, or a hold past its
  * deadline, swept or not) is returned as it is: cancelling it changes nothing, and the sweep
- * gives an expired hold's places back.
+ * gives an expired hold's places back. `refundAmount` is what the cancel refunds (minor units),
+ * stored on the booking; null when no refund applies (a payment that never arrived).
  */
-export async function cancelBookingInTx(tx: Tx, bookingId: number, actor: string, now: Date) {
+export async function cancelBookingInTx(
+  tx: Tx,
+  bookingId: number,
+  actor: string,
+  now: Date,
+  refundAmount: number | null = null,
+) {
   const locked = await lockBookingInTx(tx, bookingId);
   if (!holdsPlaces(effectiveStatus(locked, now))) return tx.booking.findUniqueOrThrow({ where: { id: bookingId } });
   const booking = await tx.booking.update({
@@ -21,7 +28,10 @@ export async function cancelBookingInTx(tx: Tx, bookingId: number, actor: string
       status: "CANCELLED",
       cancelledAt: now,
       updatedAt: now,
-      events: { create: { type: "cancelled", actor, at: now } },
+      refundAmount,
+      events: {
+        create: { type: "cancelled", actor, at: now, ...(refundAmount === null ? {} : { detail: { refundAmount } }) },
+      },
     },
   });
   await tx.$executeRaw`
@@ -32,6 +42,12 @@ export async function cancelBookingInTx(tx: Tx, bookingId: number, actor: string
 }
 
 /** Cancels a booking in a transaction of its own (see cancelBookingInTx). */
-export function applyBookingCancellation(db: Database, bookingId: number, actor: string, now: Date) {
-  return db.$transaction((tx) => cancelBookingInTx(tx, bookingId, actor, now));
+export function applyBookingCancellation(
+  db: Database,
+  bookingId: number,
+  actor: string,
+  now: Date,
+  refundAmount: number | null = null,
+) {
+  return db.$transaction((tx) => cancelBookingInTx(tx, bookingId, actor, now, refundAmount));
 }

@@ -15,6 +15,9 @@ import { placesFit } from "./take-places.ts";
  * number of API processes, and the CHECK constraint on the table is the last line of defence.
  * A hold (`holdUntil`) takes the places the same way but sends nothing until it is confirmed.
  *
+ * The booking keeps the activity's cancellation policy as it stands in the database when the
+ * sale commits, as it keeps its prices: a later change of the policy leaves it.
+ *
  * The e-mails name the start, so the caller passes the start it read (`input.startsAt`) and
  * the UPDATE only matches while the timeslot still starts then. When it matches nothing, the
  * timeslot is read back: a refusal in the words of the core rule, a 409 when it has moved to
@@ -80,7 +83,7 @@ export function saleStatement(input: NewBooking): Prisma.Sql {
                             order_id, payment_reference, participants, units, total_amount, currency,
                             customer_first_name, customer_last_name, customer_email, customer_phone,
                             status, expires_at, waiver_status, answers, created_at, updated_at,
-                            octo_uuid, reseller_reference, notes, octo_extra)
+                            octo_uuid, reseller_reference, notes, octo_extra, cancellation_policy)
       SELECT ${reference}, ${product.operatorId}, ${product.id}, taken.id, ${startsAt}, ${input.source}::booking_source,
              ${input.partnerId ?? null}, ${input.apiKeyId ?? null}, ${input.orderId ?? null}, ${input.paymentReference ?? null},
              ${priced.participants}, ${JSON.stringify(priced.units)}::jsonb, ${priced.totalAmount}, ${product.currency},
@@ -89,7 +92,8 @@ export function saleStatement(input: NewBooking): Prisma.Sql {
              ${input.waiverStatus === "complete" ? "COMPLETE" : "PENDING"}::waiver_status,
              ${JSON.stringify(input.answers.map((a) => ({ QuestionID: a.QuestionID, Value: a.Value ?? null })))}::jsonb,
              ${now}, ${now}, ${input.octo?.uuid ?? null}, ${input.octo?.resellerReference ?? null},
-             ${input.octo?.notes ?? null}, ${input.octo ? JSON.stringify(input.octo.extra) : null}::jsonb
+             ${input.octo?.notes ?? null}, ${input.octo ? JSON.stringify(input.octo.extra) : null}::jsonb,
+             (SELECT cancellation_policy FROM products WHERE id = ${product.id})
         FROM taken
       RETURNING *
     ),

@@ -1,7 +1,7 @@
 import { addDays, startOfLocalDay } from "@slotwise/core";
 
 import type { Database } from "../client.ts";
-import type { Db } from "../tx.ts";
+import type { Db, Tx } from "../tx.ts";
 
 export interface ClosureRecord {
   id: number;
@@ -15,30 +15,38 @@ export interface ClosureRecord {
  * closure, so timeslots a schedule makes there later are created closed. Bookings stay; the
  * references of those still active are returned, so that the operator can contact them.
  */
-export async function addClosure(
+export function addClosure(
   db: Database,
+  product: { id: number; timeZone: string },
+  closure: { from: string; to: string; reason: string },
+  now: Date,
+): Promise<{ closure: ClosureRecord; affected: string[] }> {
+  return db.$transaction((tx) => addClosureInTx(tx, product, closure, now));
+}
+
+/** Records a closure (see addClosure) in the caller's transaction. */
+export async function addClosureInTx(
+  tx: Tx,
   product: { id: number; timeZone: string },
   closure: { from: string; to: string; reason: string },
   now: Date,
 ): Promise<{ closure: ClosureRecord; affected: string[] }> {
   const start = startOfLocalDay(closure.from, product.timeZone);
   const end = startOfLocalDay(addDays(closure.to, 1), product.timeZone);
-  return db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ id: number }[]>`
-      INSERT INTO closures (product_id, from_date, to_date, reason, created_at)
-      VALUES (${product.id}, ${closure.from}::date, ${closure.to}::date, ${closure.reason}, ${now})
-      RETURNING id`;
-    if (!row) throw new Error("INSERT … RETURNING gave no row");
-    await tx.$executeRaw`
-      UPDATE timeslots SET closed = true, updated_at = ${now}
-       WHERE product_id = ${product.id} AND starts_at >= ${start} AND starts_at < ${end} AND NOT closed`;
-    const affected = await tx.$queryRaw<{ reference: string }[]>`
-      SELECT reference FROM bookings
-       WHERE product_id = ${product.id} AND starts_at >= ${start} AND starts_at < ${end}
-         AND status IN ('CONFIRMED', 'ON_HOLD')
-       ORDER BY starts_at, reference`;
-    return { closure: { id: row.id, ...closure }, affected: affected.map((booking) => booking.reference) };
-  });
+  const [row] = await tx.$queryRaw<{ id: number }[]>`
+    INSERT INTO closures (product_id, from_date, to_date, reason, created_at)
+    VALUES (${product.id}, ${closure.from}::date, ${closure.to}::date, ${closure.reason}, ${now})
+    RETURNING id`;
+  if (!row) throw new Error("INSERT … RETURNING gave no row");
+  await tx.$executeRaw`
+    UPDATE timeslots SET closed = true, updated_at = ${now}
+     WHERE product_id = ${product.id} AND starts_at >= ${start} AND starts_at < ${end} AND NOT closed`;
+  const affected = await tx.$queryRaw<{ reference: string }[]>`
+    SELECT reference FROM bookings
+     WHERE product_id = ${product.id} AND starts_at >= ${start} AND starts_at < ${end}
+       AND status IN ('CONFIRMED', 'ON_HOLD')
+     ORDER BY starts_at, reference`;
+  return { closure: { id: row.id, ...closure }, affected: affected.map((booking) => booking.reference) };
 }
 
 /** The activity's closures, earliest first. */

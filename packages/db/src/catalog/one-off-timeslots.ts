@@ -1,6 +1,7 @@
 import { ConflictError, localToInstants, NotFoundError } from "@slotwise/core";
 
 import type { Database } from "../client.ts";
+import type { Db } from "../tx.ts";
 import { changeTimeslotInTx } from "./change-timeslot.ts";
 
 /**
@@ -8,7 +9,7 @@ import { changeTimeslotInTx } from "./change-timeslot.ts";
  * the local time does not exist that day; a start that exists already is 409 timeslot-exists.
  */
 export async function addOneOffTimeslot(
-  db: Database,
+  db: Db,
   product: { id: number; timeZone: string },
   slot: { date: string; time: string; capacity: number },
   now: Date,

@@ -102,38 +102,41 @@ function policyValue(policy: CancellationPolicy) {
  * Creates an activity with its units and questions; unknown partner slugs are 422 naming them.
  * The database gives every new product its adult unit (a trigger): the units given then replace it.
  */
-export async function createOperatorActivity(db: Database, operatorId: number, fields: ActivityFields, now: Date) {
-  await checkPartners(db, operatorId, fields.partners);
-  return db.$transaction(async (tx) => {
-    const product = await tx.product.create({
-      data: {
-        operatorId,
-        activityId: newActivityId(),
-        name: fields.name,
-        description: fields.description,
-        durationMinutes: fields.durationMinutes,
-        timeZone: fields.timeZone,
-        location: fields.location,
-        currency: fields.currency,
-        bookingCutoffMinutes: fields.bookingCutoffMinutes,
-        maxParticipants: fields.maxParticipants,
-        priceAmount: lowestPrice(fields.units),
-        active: fields.active,
-        allPartners: fields.partners === "all",
-        partnerSlugs: fields.partners === "all" ? [] : fields.partners,
-        cancellationPolicy: policyValue(fields.cancellationPolicy),
-        questions: {
-          create: fields.questions.map((question, index) => ({
-            ...questionData(question),
-            id: newQuestionId(),
-            position: index + 1,
-          })),
-        },
+export function createOperatorActivity(db: Database, operatorId: number, fields: ActivityFields, now: Date) {
+  return db.$transaction((tx) => createOperatorActivityInTx(tx, operatorId, fields, now));
+}
+
+/** Creates an activity (see createOperatorActivity) in the caller's transaction. */
+export async function createOperatorActivityInTx(tx: Tx, operatorId: number, fields: ActivityFields, now: Date) {
+  await checkPartners(tx, operatorId, fields.partners);
+  const product = await tx.product.create({
+    data: {
+      operatorId,
+      activityId: newActivityId(),
+      name: fields.name,
+      description: fields.description,
+      durationMinutes: fields.durationMinutes,
+      timeZone: fields.timeZone,
+      location: fields.location,
+      currency: fields.currency,
+      bookingCutoffMinutes: fields.bookingCutoffMinutes,
+      maxParticipants: fields.maxParticipants,
+      priceAmount: lowestPrice(fields.units),
+      active: fields.active,
+      allPartners: fields.partners === "all",
+      partnerSlugs: fields.partners === "all" ? [] : fields.partners,
+      cancellationPolicy: policyValue(fields.cancellationPolicy),
+      questions: {
+        create: fields.questions.map((question, index) => ({
+          ...questionData(question),
+          id: newQuestionId(),
+          position: index + 1,
+        })),
       },
-    });
-    await replaceUnits(tx, product.id, fields.units, now);
-    return tx.product.findUniqueOrThrow({ where: { id: product.id }, include: operatorActivityInclude });
+    },
   });
+  await replaceUnits(tx, product.id, fields.units, now);
+  return tx.product.findUniqueOrThrow({ where: { id: product.id }, include: operatorActivityInclude });
 }
 
 function questionData(question: ActivityQuestion) {

@@ -103,8 +103,18 @@ function materialiseWindow(rule: ScheduleRule, today: string): { from: string; t
  * schedule of the activity (the first clash is named) or would make more than
  * MAX_TIMESLOTS_AT_ONCE timeslots.
  */
-export async function createSchedule(
+export function createSchedule(
   db: Database,
+  product: { id: number; timeZone: string },
+  input: ScheduleInput,
+  now: Date,
+): Promise<{ schedule: ScheduleRecord; created: number }> {
+  return db.$transaction((tx) => createScheduleInTx(tx, product, input, now));
+}
+
+/** Creates a schedule (see createSchedule) in the caller's transaction. */
+export async function createScheduleInTx(
+  tx: Tx,
   product: { id: number; timeZone: string },
   input: ScheduleInput,
   now: Date,
@@ -119,40 +129,38 @@ export async function createSchedule(
         message: `This schedule would create ${count} timeslots at once, more than ${MAX_TIMESLOTS_AT_ONCE}: give fewer Times or Weekdays, or an earlier EndDate`,
       },
     ]);
-  return db.$transaction(async (tx) => {
-    // One schedule change per activity at a time, so two clashing schedules cannot both pass the check.
-    await tx.$queryRaw`SELECT id FROM products WHERE id = ${product.id} FOR UPDATE`;
-    let first: { date: string; time: string; scheduleId: number } | null = null;
-    for (const other of await listSchedules(tx, product.id)) {
-      const clash = firstScheduleClash(input, other, product.timeZone);
-      if (clash && (!first || `${clash.date} ${clash.time}` < `${first.date} ${first.time}`))
-        first = { ...clash, scheduleId: other.id };
-    }
-    if (first)
-      throw new ConflictError(
-        "schedule-overlap",
-        `The schedule clashes with schedule ${first.scheduleId}: both start at ${first.time} on ${first.date}`,
-        { clash: { Date: first.date, Time: first.time, ScheduleID: first.scheduleId } },
-      );
-    const [row] = await tx.$queryRaw<ScheduleRow[]>`
-      INSERT INTO schedules AS s (product_id, start_date, end_date, weekdays, times, capacity, materialised_until, created_at)
-      VALUES (${product.id}, ${input.startDate}::date, ${input.endDate}::date, ${[...input.weekdays]}::varchar[],
-              ${[...input.times]}::varchar[], ${input.capacity}, ${addDays(window.from, -1)}::date, ${now})
-      RETURNING ${SCHEDULE_COLUMNS}`;
-    if (!row) throw new Error("INSERT … RETURNING gave no row");
-    const created = await materialiseInTx(
-      tx,
-      { id: row.id, productId: product.id, capacity: input.capacity, rule: input },
-      product.timeZone,
-      window.from,
-      window.to,
-      now,
+  // One schedule change per activity at a time, so two clashing schedules cannot both pass the check.
+  await tx.$queryRaw`SELECT id FROM products WHERE id = ${product.id} FOR UPDATE`;
+  let first: { date: string; time: string; scheduleId: number } | null = null;
+  for (const other of await listSchedules(tx, product.id)) {
+    const clash = firstScheduleClash(input, other, product.timeZone);
+    if (clash && (!first || `${clash.date} ${clash.time}` < `${first.date} ${first.time}`))
+      first = { ...clash, scheduleId: other.id };
+  }
+  if (first)
+    throw new ConflictError(
+      "schedule-overlap",
+      `The schedule clashes with schedule ${first.scheduleId}: both start at ${first.time} on ${first.date}`,
+      { clash: { Date: first.date, Time: first.time, ScheduleID: first.scheduleId } },
     );
-    const [schedule] = await tx.$queryRaw<
-      ScheduleRow[]
-    >`SELECT ${SCHEDULE_COLUMNS} FROM schedules s WHERE s.id = ${row.id}`;
-    return { schedule: toRecord(schedule ?? row), created };
-  });
+  const [row] = await tx.$queryRaw<ScheduleRow[]>`
+    INSERT INTO schedules AS s (product_id, start_date, end_date, weekdays, times, capacity, materialised_until, created_at)
+    VALUES (${product.id}, ${input.startDate}::date, ${input.endDate}::date, ${[...input.weekdays]}::varchar[],
+            ${[...input.times]}::varchar[], ${input.capacity}, ${addDays(window.from, -1)}::date, ${now})
+    RETURNING ${SCHEDULE_COLUMNS}`;
+  if (!row) throw new Error("INSERT … RETURNING gave no row");
+  const created = await materialiseInTx(
+    tx,
+    { id: row.id, productId: product.id, capacity: input.capacity, rule: input },
+    product.timeZone,
+    window.from,
+    window.to,
+    now,
+  );
+  const [schedule] = await tx.$queryRaw<
+    ScheduleRow[]
+  >`SELECT ${SCHEDULE_COLUMNS} FROM schedules s WHERE s.id = ${row.id}`;
+  return { schedule: toRecord(schedule ?? row), created };
 }
 
 /** Schedules one top-up transaction takes at most: a short lock per batch. */

@@ -2,9 +2,10 @@ import { z } from "zod";
 
 import { bookingSchema } from "../../presenters/booking-schema.ts";
 import { presentBooking } from "../../presenters/booking.ts";
-import { cancelIfActive } from "../../services/cancel-if-active.ts";
+import { cancelBooking as cancelAs } from "../../services/booking-cancellation.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
-import { bookingReferenceInput, partnerBooking } from "./get-booking.ts";
+import { cancelBookingInput } from "./cancel-booking.schema.ts";
+import { partnerBooking } from "./get-booking.ts";
 
 export const cancelBooking = partnerProcedure
   .meta({
@@ -14,14 +15,20 @@ export const cancelBooking = partnerProcedure
       tags: ["Bookings"],
       summary: "Cancel one of your bookings",
       description:
-        "Frees the places of a booking or a hold (people on the timeslot's waitlist are told). Cancelling a cancelled or expired booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.",
+        "Frees the places of a booking or a hold (people on the timeslot's waitlist are told) and stores the refund its cancellation policy gives now (Refund). With ?dryRun=true nothing changes: the answer is the booking as it stands, its Cancellation quote saying whether you may cancel now, and Refund what cancelling now would refund. A policy that does not allow cancelling now is 409 not-cancellable. Cancelling a cancelled or expired booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.",
     },
-    problems: ["not-found", "timeslot-unavailable", "validation"],
+    problems: ["not-found", "timeslot-unavailable", "not-cancellable", "validation"],
+    postQuery: ["dryRun"],
   })
-  .input(bookingReferenceInput)
+  .input(cancelBookingInput)
   .output(z.object({ data: bookingSchema }))
   .mutation(async ({ ctx, input }) => {
     const booking = await partnerBooking(ctx, input.Reference);
-    const cancelled = await cancelIfActive(ctx, booking, `partner:${ctx.principal.partner.slug}`);
+    const now = ctx.now();
+    if (input.dryRun === true) {
+      const view = presentBooking(booking, booking.product, now);
+      return { data: { ...view, Refund: view.Cancellation.Refund } };
+    }
+    const cancelled = await cancelAs(ctx, booking, `partner:${ctx.principal.partner.slug}`, "partner");
     return { data: presentBooking(cancelled ?? booking, booking.product, ctx.now()) };
   });

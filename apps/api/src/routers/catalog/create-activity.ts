@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-import { createOperatorActivity } from "@slotwise/db";
+import { createOperatorActivityInTx } from "@slotwise/db";
 
+import { withCatalogIdempotency } from "../../idempotency/catalog-idempotency.ts";
 import { operatorActivitySchema } from "../../presenters/operator-activity-schema.ts";
 import { presentOperatorActivity } from "../../presenters/operator-activity.ts";
 import { activityChanges, catalogChanged } from "../../services/operator-catalog.ts";
@@ -15,36 +16,45 @@ export const createActivity = catalogProcedure
       path: "/operator/activities",
       tags: ["Catalogue"],
       summary: "Create an activity",
+      description: "Send an Idempotency-Key header to retry safely.",
     },
-    problems: ["validation"],
+    problems: ["validation", "idempotency-conflict", "idempotency-key-reuse"],
     successStatus: 201,
   })
   .input(createActivityInput)
   .output(z.object({ data: operatorActivitySchema }))
   .mutation(async ({ ctx, input }) => {
     const given = activityChanges(input);
-    const activity = await createOperatorActivity(
-      ctx.db,
-      ctx.principal.operatorId,
-      {
-        name: input.Name,
-        durationMinutes: input.DurationMinutes,
-        timeZone: input.TimeZone,
-        currency: input.Currency,
-        units: given.units ?? [],
-        description: given.description ?? "",
-        location: given.location ?? "",
-        bookingCutoffMinutes: given.bookingCutoffMinutes ?? 0,
-        maxParticipants: given.maxParticipants ?? 20,
-        questions: given.questions ?? [],
-        partners: given.partners ?? "all",
-        cancellationPolicy: given.cancellationPolicy ?? null,
-        active: given.active ?? true,
-      },
-      ctx.now(),
-    );
-    catalogChanged(ctx, ctx.principal.operatorId, activity.id);
-    ctx.response.status = 201;
-    ctx.response.headers.Location = `/api/v2/operator/activities/${activity.activityId}`;
-    return { data: presentOperatorActivity(activity) };
+    const { operatorId } = ctx.principal;
+    let created: number | undefined;
+    const answer = await withCatalogIdempotency(ctx, "POST /operator/activities", input, async (tx) => {
+      const activity = await createOperatorActivityInTx(
+        tx,
+        operatorId,
+        {
+          name: input.Name,
+          durationMinutes: input.DurationMinutes,
+          timeZone: input.TimeZone,
+          currency: input.Currency,
+          units: given.units ?? [],
+          description: given.description ?? "",
+          location: given.location ?? "",
+          bookingCutoffMinutes: given.bookingCutoffMinutes ?? 0,
+          maxParticipants: given.maxParticipants ?? 20,
+          questions: given.questions ?? [],
+          partners: given.partners ?? "all",
+          cancellationPolicy: given.cancellationPolicy ?? null,
+          active: given.active ?? true,
+        },
+        ctx.now(),
+      );
+      created = activity.id;
+      return {
+        status: 201,
+        body: { data: presentOperatorActivity(activity) },
+        headers: { Location: `/api/v2/operator/activities/${activity.activityId}` },
+      };
+    });
+    if (created !== undefined) catalogChanged(ctx, operatorId, created);
+    return answer;
   });

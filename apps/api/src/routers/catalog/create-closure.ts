@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-import { addClosure } from "@slotwise/db";
+import { addClosureInTx } from "@slotwise/db";
 
+import { withCatalogIdempotency } from "../../idempotency/catalog-idempotency.ts";
 import { catalogChanged, operatorActivityOrThrow } from "../../services/operator-catalog.ts";
 import { catalogProcedure } from "../../trpc/procedures.ts";
 import { createClosureInput } from "./create-closure.schema.ts";
@@ -13,8 +14,9 @@ export const createClosure = catalogProcedure
       path: "/operator/activities/{ActivityID}/closures",
       tags: ["Catalogue"],
       summary: "Close every timeslot on local dates From..To, also ones scheduled later",
+      description: "Send an Idempotency-Key header to retry safely.",
     },
-    problems: ["invalid-parameter", "not-found", "validation"],
+    problems: ["invalid-parameter", "not-found", "validation", "idempotency-conflict", "idempotency-key-reuse"],
     successStatus: 201,
   })
   .input(createClosureInput)
@@ -32,15 +34,17 @@ export const createClosure = catalogProcedure
   .mutation(async ({ ctx, input }) => {
     const operatorId = ctx.principal.operatorId;
     const activity = await operatorActivityOrThrow(ctx.db, operatorId, input.ActivityID);
-    const { closure, affected } = await addClosure(
-      ctx.db,
-      activity,
-      { from: input.From, to: input.To, reason: input.Reason },
-      ctx.now(),
-    );
+    const path = `/operator/activities/${activity.activityId}/closures`;
+    const answer = await withCatalogIdempotency(ctx, `POST ${path}`, input, async (tx) => {
+      const { closure, affected } = await addClosureInTx(
+        tx,
+        activity,
+        { from: input.From, to: input.To, reason: input.Reason },
+        ctx.now(),
+      );
+      const data = { ID: closure.id, From: closure.from, To: closure.to, Reason: closure.reason };
+      return { status: 201, body: { data: { ...data, AffectedBookings: affected } }, headers: {} };
+    });
     catalogChanged(ctx, operatorId, activity.id);
-    ctx.response.status = 201;
-    return {
-      data: { ID: closure.id, From: closure.from, To: closure.to, Reason: closure.reason, AffectedBookings: affected },
-    };
+    return answer;
   });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ValidationError } from "@slotwise/core";
 import { addOneOffTimeslot } from "@slotwise/db";
 
+import { withCatalogIdempotency } from "../../idempotency/catalog-idempotency.ts";
 import { catalogChanged, operatorActivityOrThrow } from "../../services/operator-catalog.ts";
 import { catalogProcedure } from "../../trpc/procedures.ts";
 import { createTimeslotInput } from "./create-timeslot.schema.ts";
@@ -15,8 +16,16 @@ export const createTimeslot = catalogProcedure
       path: "/operator/activities/{ActivityID}/timeslots",
       tags: ["Catalogue"],
       summary: "Add one timeslot outside any schedule",
+      description: "Send an Idempotency-Key header to retry safely.",
     },
-    problems: ["invalid-parameter", "not-found", "validation", "timeslot-exists"],
+    problems: [
+      "invalid-parameter",
+      "not-found",
+      "validation",
+      "timeslot-exists",
+      "idempotency-conflict",
+      "idempotency-key-reuse",
+    ],
     successStatus: 201,
   })
   .input(createTimeslotInput)
@@ -24,17 +33,20 @@ export const createTimeslot = catalogProcedure
   .mutation(async ({ ctx, input }) => {
     const operatorId = ctx.principal.operatorId;
     const activity = await operatorActivityOrThrow(ctx.db, operatorId, input.ActivityID);
-    const slot = await addOneOffTimeslot(
-      ctx.db,
-      activity,
-      { date: input.Date, time: input.Time, capacity: input.Capacity },
-      ctx.now(),
-    );
-    if (!slot)
-      throw new ValidationError([
-        { field: "Time", message: `Time ${input.Time} does not exist on ${input.Date} in ${activity.timeZone}` },
-      ]);
+    const path = `/operator/activities/${activity.activityId}/timeslots`;
+    const answer = await withCatalogIdempotency(ctx, `POST ${path}`, input, async (tx) => {
+      const slot = await addOneOffTimeslot(
+        tx,
+        activity,
+        { date: input.Date, time: input.Time, capacity: input.Capacity },
+        ctx.now(),
+      );
+      if (!slot)
+        throw new ValidationError([
+          { field: "Time", message: `Time ${input.Time} does not exist on ${input.Date} in ${activity.timeZone}` },
+        ]);
+      return { status: 201, body: { data: presentTimeslot(slot, activity.timeZone) }, headers: {} };
+    });
     catalogChanged(ctx, operatorId, activity.id);
-    ctx.response.status = 201;
-    return { data: presentTimeslot(slot, activity.timeZone) };
+    return answer;
   });

@@ -24,7 +24,7 @@ import {
 } from "@slotwise/db";
 
 import { pageInput, pageOf } from "../../inputs/console-inputs.ts";
-import { cancelIfActive } from "../../services/cancel-if-active.ts";
+import { cancelBooking, cancellationQuote } from "../../services/booking-cancellation.ts";
 import { consoleProcedure } from "../../trpc/procedures.ts";
 
 const listInput = z.object({
@@ -152,6 +152,9 @@ function presentDetail(b: Awaited<ReturnType<typeof detailOrThrow>>, now: Date) 
     createdAt: b.createdAt.toISOString(),
     cancelledAt: b.cancelledAt?.toISOString() ?? null,
     cancellable: isCancellable(b, now),
+    /** What a partner cancelling now would get; the desk cancels regardless and refunds this. */
+    cancellation: cancellationQuote(b, now),
+    refund: b.refundAmount === null ? null : { amount: b.refundAmount, currency: b.currency },
   };
 }
 
@@ -159,9 +162,12 @@ export const getConsoleBooking = consoleProcedure
   .input(referenceInput)
   .query(async ({ ctx, input }) => presentDetail(await detailOrThrow(ctx, input.reference), ctx.now()));
 
-/** Cancels from the desk: places come back and the waitlist is told, as for a partner's cancellation. */
+/**
+ * Cancels from the desk: places come back and the waitlist is told, as for a partner's
+ * cancellation. The operator is not held to the policy, and the refund is the policy's all the same.
+ */
 export const cancelConsoleBooking = consoleProcedure.input(referenceInput).mutation(async ({ ctx, input }) => {
   const booking = await detailOrThrow(ctx, input.reference);
-  await cancelIfActive(ctx, booking, `console:${ctx.principal.email}`);
+  await cancelBooking(ctx, booking, `console:${ctx.principal.email}`, "operator");
   return presentDetail(await detailOrThrow(ctx, input.reference), ctx.now());
 });

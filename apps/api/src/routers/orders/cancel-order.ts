@@ -1,9 +1,7 @@
 import { z } from "zod";
 
-import { assertCancellable, effectiveStatus, holdsPlaces } from "@slotwise/core";
-
 import { orderSchema } from "../../presenters/order-schema.ts";
-import { cancelIfActive } from "../../services/cancel-if-active.ts";
+import { cancelBooking, cancellationCheck } from "../../services/booking-cancellation.ts";
 import { partnerOrder, readOrder } from "../../services/partner-order.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { orderPathInput } from "./order-id.schema.ts";
@@ -16,9 +14,9 @@ export const cancelOrder = partnerProcedure
       tags: ["Orders"],
       summary: "Cancel every booking of an order",
       description:
-        "Frees the places of every booking of the order. Once one of its timeslots has started nothing is cancelled (409 timeslot-unavailable). Cancelling twice returns the same cancelled order. No body is needed.",
+        "Frees the places of every booking of the order, each with the refund its cancellation policy gives now (Refund on each booking). Once one of its timeslots has started (409 timeslot-unavailable), or one booking's policy does not allow cancelling now (409 not-cancellable), nothing is cancelled. Cancelling twice returns the same cancelled order. No body is needed.",
     },
-    problems: ["not-found", "timeslot-unavailable", "validation"],
+    problems: ["not-found", "timeslot-unavailable", "not-cancellable", "validation"],
   })
   .input(orderPathInput)
   .output(z.object({ data: orderSchema }))
@@ -26,8 +24,8 @@ export const cancelOrder = partnerProcedure
     const order = await partnerOrder(ctx, input.OrderID);
     const now = ctx.now();
     // Every booking is checked before any is cancelled, so a refusal leaves the order whole.
-    for (const booking of order.bookings)
-      if (holdsPlaces(effectiveStatus(booking, now))) assertCancellable(booking.startsAt, now);
-    for (const booking of order.bookings) await cancelIfActive(ctx, booking, `partner:${ctx.principal.partner.slug}`);
+    for (const booking of order.bookings) cancellationCheck(booking, "partner", now);
+    const actor = `partner:${ctx.principal.partner.slug}`;
+    for (const booking of order.bookings) await cancelBooking(ctx, booking, actor, "partner");
     return { data: await readOrder(ctx, input.OrderID) };
   });

@@ -7,6 +7,8 @@ import { t } from "../init.ts";
 export interface CatalogPrincipal {
   kind: "catalog";
   operatorId: number;
+  /** The operator key's id, whose Idempotency-Keys are its own; null for a console session. */
+  keyId: number | null;
 }
 
 /**
@@ -19,9 +21,9 @@ export const requireCatalogAccess = t.middleware(async ({ ctx, next, type }) => 
     const key = await ctx.caller.apiKey();
     if (!key.scopes.includes("catalog"))
       throw new ForbiddenError("This key does not have the catalog scope needed for the operator's catalogue");
-    return next({ ctx: { principal: { kind: "catalog" as const, operatorId: key.operatorId } } });
+    return next({ ctx: { principal: { kind: "catalog" as const, operatorId: key.operatorId, keyId: key.keyId } } });
   }
   if (type === "mutation") assertConsoleOrigin(ctx);
   const session = await ctx.caller.session();
-  return next({ ctx: { principal: { kind: "catalog" as const, operatorId: session.operatorId } } });
+  return next({ ctx: { principal: { kind: "catalog" as const, operatorId: session.operatorId, keyId: null } } });
 });

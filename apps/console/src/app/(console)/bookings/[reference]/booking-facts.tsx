@@ -108,7 +108,29 @@ export function PaymentCard({ b }: { b: Booking }) {
             <dd>{formatInstant(b.cancelledAt, b.activity.timeZone)}</dd>
           </>
         )}
+        {b.refund && (
+          <>
+            <dt>Refunded</dt>
+            <dd>{formatMoney(b.refund.amount, b.refund.currency)}</dd>
+          </>
+        )}
+        {b.cancellable && (
+          <>
+            <dt>Cancelling now</dt>
+            <dd>{cancellationTerms(b)}</dd>
+          </>
+        )}
       </dl>
     </Card>
   );
+}
+
+/** What the booking's policy gives if cancelled now: a partner may only within its tiers, the desk always. */
+export function cancellationTerms(b: Booking): string {
+  const quote = b.cancellation;
+  const refund = `${formatMoney(quote.Refund.Amount, quote.Refund.Currency)} refunded (${quote.RefundPercent} %)`;
+  if (!quote.Cancellable) return `${refund}; the policy lets no partner cancel now`;
+  return quote.Until === null
+    ? refund
+    : `${refund} until ${formatInstant(new Date(quote.Until * 1000).toISOString(), b.activity.timeZone)}`;
 }

@@ -6,7 +6,7 @@ import { Dialog } from "../../../../components/confirm-dialog";
 import { formatLocalDate } from "../../../../lib/format";
 import { problemMessage } from "../../../../lib/problem";
 import { trpc } from "../../../../lib/trpc";
-import type { Booking } from "./booking-facts";
+import { cancellationTerms, type Booking } from "./booking-facts";
 
 /**
  * Asks before cancelling: the places go back on sale and the waitlist is told at once, which
@@ -54,6 +54,7 @@ export function CancelBookingDialog({ b, open, onClose }: { b: Booking; open: bo
         {b.participants} place{b.participants === 1 ? "" : "s"} on {formatLocalDate(b.timeslot.starts.date)} at{" "}
         {b.timeslot.starts.time} go back on sale, and people on the waitlist are told. This cannot be undone.
       </p>
+      <p style={{ margin: "8px 0 0" }}>By the booking&apos;s cancellation policy: {cancellationTerms(b)}.</p>
     </Dialog>
   );
 }
