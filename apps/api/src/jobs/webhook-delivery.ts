@@ -3,7 +3,7 @@ import type PgBoss from "pg-boss";
 import { dueWebhookDeliveries, type Database } from "@slotwise/db";
 
 import { deliverWebhook } from "../webhooks/deliver-webhook.ts";
-import { publicAddressAgent } from "../webhooks/public-address-agent.ts";
+import { publicAddressAgent, type ResolveHost } from "../webhooks/public-address-agent.ts";
 import type { RetryPolicy } from "../webhooks/retry-policy.ts";
 import { boundedRunner } from "./bounded-runner.ts";
 import { ensureQueue } from "./ensure-queue.ts";
@@ -24,6 +24,8 @@ export interface WebhookDeliveryOptions {
   concurrency: number;
   /** Whether receivers on this machine may be reached (WEBHOOK_ALLOW_LOOPBACK). */
   allowLoopback: boolean;
+  /** How host names are resolved for the address check (DNS unless a test gives its own). */
+  resolve?: ResolveHost | undefined;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function startWebhookDelivery(boss: PgBoss, options: WebhookDeliver
     retry: options.retry,
     timeoutMs: options.timeoutMs,
     leaseSeconds: Math.ceil(options.timeoutMs / 1000) * 3,
-    dispatcher: publicAddressAgent({ allowLoopback: options.allowLoopback }),
+    dispatcher: publicAddressAgent({ allowLoopback: options.allowLoopback, resolve: options.resolve }),
     allowLoopback: options.allowLoopback,
   };
   // "short": at most one waiting job per delivery. Retries live on the delivery row (its

@@ -13,6 +13,7 @@ import {
   type Database,
 } from "@slotwise/db";
 
+import type { ResolveHost } from "../webhooks/public-address-agent.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../webhooks/retry-policy.ts";
 import { checkUsageThresholds } from "./check-thresholds.ts";
 import { ensureQueue } from "./ensure-queue.ts";
@@ -50,6 +51,8 @@ export interface WorkerOptions {
   webhookConcurrency?: number;
   /** Whether webhook receivers on this machine may be reached (WEBHOOK_ALLOW_LOOPBACK; tests, development). */
   webhookAllowLoopback?: boolean;
+  /** How webhook host names are resolved for the address check: DNS unless a test gives its own. */
+  webhookResolve?: ResolveHost;
 }
 
 export interface Worker {
@@ -92,6 +95,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
     concurrency: options.webhookConcurrency ?? 8,
     allowLoopback: options.webhookAllowLoopback ?? false,
+    resolve: options.webhookResolve,
   });
 
   const sweep = async () => {
