@@ -50,6 +50,8 @@ export interface WorkerOptions {
   webhookTimeoutMs?: number;
   /** Webhook deliveries in flight at once in this worker. */
   webhookConcurrency?: number;
+  /** Of those, at most this many to one operator's endpoints (half of them unless given). */
+  webhookOperatorSlots?: number;
   /** Whether webhook receivers on this machine may be reached (WEBHOOK_ALLOW_LOOPBACK; tests, development). */
   webhookAllowLoopback?: boolean;
   /** How long an endpoint fails every attempt before it is disabled (3 days, contract section 21). */
@@ -97,6 +99,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     retry: options.webhookRetry ?? DEFAULT_RETRY_POLICY,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
     concurrency: options.webhookConcurrency ?? 8,
+    operatorSlots: options.webhookOperatorSlots,
     allowLoopback: options.webhookAllowLoopback ?? false,
     resolve: options.webhookResolve,
   });

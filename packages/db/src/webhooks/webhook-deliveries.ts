@@ -6,8 +6,8 @@ import type { Db } from "../tx.ts";
  * endpoint: a receiver with a long backlog never keeps the others' deliveries out of the batch.
  */
 export function dueWebhookDeliveries(db: Db, now: Date, limit = 200, perEndpoint = 4) {
-  return db.$queryRaw<{ id: number; endpointId: number }[]>`
-    SELECT d.id, d.endpoint_id AS "endpointId"
+  return db.$queryRaw<{ id: number; endpointId: number; operatorId: number }[]>`
+    SELECT d.id, d.endpoint_id AS "endpointId", e.operator_id AS "operatorId"
       FROM webhook_endpoints e
      CROSS JOIN LATERAL (
        SELECT id, endpoint_id, next_attempt_at FROM webhook_deliveries
