@@ -15,9 +15,11 @@ export type Behaviour = (n: number) => number | "silent";
 
 /**
  * A real HTTP receiver on 127.0.0.1, as a partner would run one: it keeps every request it
- * gets, raw body included, and answers each path as told (200 unless told otherwise).
+ * gets, raw body included, and answers each path as told (200 unless told otherwise). With
+ * `closeConnections`, it closes each connection after answering, so every request is a new
+ * connection (and a new lookup of the host name).
  */
-export async function startReceiver(behaviours: Record<string, Behaviour> = {}) {
+export async function startReceiver(behaviours: Record<string, Behaviour> = {}, options = { closeConnections: false }) {
   const received: Received[] = [];
   const hanging = new Set<ServerResponse>();
   const server = createServer((request, response) => {
@@ -31,7 +33,14 @@ export async function startReceiver(behaviours: Record<string, Behaviour> = {}) 
         hanging.add(response);
         return;
       }
-      response.writeHead(answer, { "Content-Type": "text/plain" }).end(answer < 300 ? "ok" : "not now");
+      response
+        .writeHead(answer, {
+          "Content-Type": "text/plain",
+          ...(options.closeConnections ? { Connection: "close" } : {}),
+          // A redirect points at another path of this receiver, which is never asked if it is not followed.
+          ...(answer >= 300 && answer < 400 ? { Location: `/redirected${path}` } : {}),
+        })
+        .end(answer < 300 ? "ok" : "not now");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

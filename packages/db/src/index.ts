@@ -1,5 +1,10 @@
 export { createDatabase, poolUse, type Database, type DatabaseOptions, type PoolUse } from "./client.ts";
-export { operationalFigures, type OperationalFigures } from "./metrics/operational-figures.ts";
+export {
+  operationalFigures,
+  WEBHOOK_OUTCOMES,
+  type OperationalFigures,
+  type WebhookOutcome,
+} from "./metrics/operational-figures.ts";
 export type { Tx, Db } from "./tx.ts";
 export type { Booking, Product, Timeslot, WaiverQuestion, Operator, Prisma } from "./generated/prisma/client.ts";
 export { BookingSource, BookingStatus, WaiverStatus, EmailKind, EmailStatus } from "./generated/prisma/enums.ts";
@@ -129,6 +134,7 @@ export {
   type WebhookAttemptRecord,
 } from "./webhooks/webhook-deliveries.ts";
 export { listWebhookDeliveries } from "./webhooks/webhook-log.ts";
+export { disableFailingWebhookEndpoints, WEBHOOK_DISABLE_AFTER_MS } from "./webhooks/webhook-endpoint-health.ts";
 export { bookingSnapshot, timeslotSnapshot } from "./webhooks/webhook-snapshots.ts";
 export * from "./catalog/operator-activities.ts";
 export {

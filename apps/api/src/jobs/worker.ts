@@ -5,6 +5,7 @@ import PgBoss from "pg-boss";
 import { DEFAULT_USAGE_RETENTION_DAYS } from "@slotwise/core";
 import {
   compactUsage,
+  disableFailingWebhookEndpoints,
   dueEmails,
   expireHolds,
   mergeBookingSearchPending,
@@ -13,6 +14,7 @@ import {
   type Database,
 } from "@slotwise/db";
 
+import type { ResolveHost } from "../webhooks/public-address-agent.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../webhooks/retry-policy.ts";
 import { checkUsageThresholds } from "./check-thresholds.ts";
 import { ensureQueue } from "./ensure-queue.ts";
@@ -48,8 +50,14 @@ export interface WorkerOptions {
   webhookTimeoutMs?: number;
   /** Webhook deliveries in flight at once in this worker. */
   webhookConcurrency?: number;
+  /** Of those, at most this many to one operator's endpoints (half of them unless given). */
+  webhookOperatorSlots?: number;
   /** Whether webhook receivers on this machine may be reached (WEBHOOK_ALLOW_LOOPBACK; tests, development). */
   webhookAllowLoopback?: boolean;
+  /** How long an endpoint fails every attempt before it is disabled (3 days, contract section 21). */
+  webhookDisableAfterMs?: number;
+  /** How webhook host names are resolved for the address check: DNS unless a test gives its own. */
+  webhookResolve?: ResolveHost;
 }
 
 export interface Worker {
@@ -91,7 +99,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     retry: options.webhookRetry ?? DEFAULT_RETRY_POLICY,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
     concurrency: options.webhookConcurrency ?? 8,
+    operatorSlots: options.webhookOperatorSlots,
     allowLoopback: options.webhookAllowLoopback ?? false,
+    resolve: options.webhookResolve,
   });
 
   const sweep = async () => {
@@ -118,7 +128,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     if (performance.now() - purgedAt < retentionMs) return;
     purgedAt = performance.now();
     const purged = await purgeExpired(db, now());
-    if (purged.idempotencyRecords + purged.consoleSessions > 0) log.info({ ...purged }, "expired records deleted");
+    if (purged.idempotencyRecords + purged.consoleSessions + purged.webhookAttempts + purged.webhookEvents > 0)
+      log.info({ ...purged }, "expired records deleted");
   };
   let partitionedAt = -Infinity;
   const partitions = async () => {
@@ -138,6 +149,12 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const expire = async () => {
     const { bookingIds } = await expireHolds(db, now());
     if (bookingIds.length > 0) log.info({ bookings: bookingIds.length }, "holds expired");
+  };
+  // One indexed UPDATE that finds nothing while endpoints deliver; run before the e-mail sweep,
+  // which hands over the e-mail it queues.
+  const webhookHealth = async () => {
+    const disabled = await disableFailingWebhookEndpoints(db, now(), options.webhookDisableAfterMs);
+    if (disabled.length > 0) log.info({ endpoints: disabled }, "webhook endpoints disabled after failing for days");
   };
   // New bookings wait in the search index's pending list (that is what makes them cheaper);
   // merged here, searches read a short list and bookings seldom have to merge it themselves.
@@ -159,6 +176,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     expire,
     compact,
     thresholds,
+    webhookHealth,
     sweep,
     webhooks: webhooks.sweep,
     searchIndex,

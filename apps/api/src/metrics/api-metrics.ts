@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
-import { operationalFigures, poolUse, type Database, type OperationalFigures } from "@slotwise/db";
+import { operationalFigures, poolUse, WEBHOOK_OUTCOMES, type Database, type OperationalFigures } from "@slotwise/db";
 
 import type { ReadCache } from "../cache/read-cache.ts";
 import type { TurnEnd } from "../services/handed-turn.ts";
@@ -167,7 +167,7 @@ function readCacheMetrics(registry: Registry, cache: ReadCache): void {
 }
 
 function databaseMetrics(registry: Registry, db: Database): void {
-  // One query per scrape feeds the three gauges below; a scrape while the database is away
+  // One query per scrape feeds the gauges below; a scrape while the database is away
   // reports -1 there rather than failing the whole page.
   let pending: Promise<OperationalFigures | undefined> | undefined;
   const figures = () => {
@@ -196,6 +196,16 @@ function databaseMetrics(registry: Registry, db: Database): void {
     "Age of the oldest usage entry not yet folded into the rollups (0 when none waits)",
     (f) => f.compactorLagSeconds,
   );
+  new Gauge({
+    name: "slotwise_webhook_deliveries",
+    help: "Webhook deliveries kept (30 days), by outcome: pending, delivered, failed, cancelled (endpoint deleted or disabled)",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+    async collect() {
+      const found = await figures();
+      for (const outcome of WEBHOOK_OUTCOMES) this.set({ outcome }, found ? found.webhookDeliveries[outcome] : -1);
+    },
+  });
 
   new Gauge({
     name: "slotwise_db_pool_connections",

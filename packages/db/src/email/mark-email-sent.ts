@@ -24,7 +24,8 @@ export async function markEmailSentInTx(
     });
   }
   const dedupeKey = `email:${emailId}`;
-  if (email.kind === "USAGE_THRESHOLD") return;
+  // Notices to the operator itself are not its workflow e-mails, and are not metered.
+  if (email.kind === "USAGE_THRESHOLD" || email.kind === "WEBHOOK_DISABLED") return;
   if (email.kind === "WAITLIST_NOTIFICATION") {
     const entry = email.waitlistEntry;
     if (!entry) throw new Error(`Waitlist e-mail ${emailId} has no waitlist entry`);

@@ -76,3 +76,23 @@ export function thresholdEmail(name: string, crossing: ThresholdDescription, { l
     ].join("\n"),
   };
 }
+
+export interface DisabledEndpointDescription {
+  url: string;
+  partner: string;
+  failingSince: Date;
+  lastError: string | null;
+}
+
+export function webhookDisabledEmail(name: string, endpoint: DisabledEndpointDescription) {
+  return {
+    subject: `Webhook endpoint disabled: ${endpoint.url}`,
+    text: [
+      `Hello ${name},`,
+      "",
+      `The webhook endpoint ${endpoint.url} of ${endpoint.partner} has failed every delivery attempt since ${endpoint.failingSince.toISOString()}, so it has been disabled: no more events are sent to it and its waiting deliveries are cancelled.`,
+      ...(endpoint.lastError ? [`Its last error: ${endpoint.lastError}`] : []),
+      "Once the receiver answers again, delete the endpoint in the console's Webhooks page and add it again.",
+    ].join("\n"),
+  };
+}

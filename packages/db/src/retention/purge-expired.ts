@@ -11,20 +11,28 @@ export const CHANGE_LOG_KEEP_MS = 5 * 60_000;
 /** How long the availability change feed keeps a change (contract section 18). */
 export const AVAILABILITY_CHANGES_KEEP_MS = 7 * 24 * 60 * 60_000;
 
+/** How long webhook events and the attempts of their deliveries are kept (contract section 21). */
+export const WEBHOOK_KEEP_MS = 30 * 24 * 60 * 60_000;
+
 export interface Purged {
   idempotencyRecords: number;
   consoleSessions: number;
   changeLog: number;
   availabilityChanges: number;
+  webhookAttempts: number;
+  webhookEvents: number;
 }
 
 /**
  * Deletes what has outlived its use: `Idempotency-Key` records past their 24 hours and
  * console sessions past their expiry (sessions that were signed out are already gone),
- * change-log rows every API process has long read, and availability changes past the feed's 7 days. Each is found by an indexed time column. Several workers may run it at once: each batch skips
- * the rows another has locked, so they share the work instead of queueing.
+ * change-log rows every API process has long read, availability changes past the feed's 7 days,
+ * and webhook attempts and events past their 30 days (an event takes its deliveries with it).
+ * Each is found by an indexed time column. Several workers may run it at once: each batch
+ * skips the rows another has locked, so they share the work instead of queueing.
  */
 export async function purgeExpired(db: Database, now: Date, batch = PURGE_BATCH): Promise<Purged> {
+  const webhookCutoff = new Date(now.getTime() - WEBHOOK_KEEP_MS);
   return {
     idempotencyRecords: await deleteExpired(db, "idempotency_records", "expires_at", now, batch),
     consoleSessions: await deleteExpired(db, "console_sessions", "expires_at", now, batch),
@@ -34,13 +42,15 @@ export async function purgeExpired(db: Database, now: Date, batch = PURGE_BATCH)
       new Date(now.getTime() - AVAILABILITY_CHANGES_KEEP_MS),
       batch,
     ),
+    webhookAttempts: await deleteExpired(db, "webhook_attempts", "at", webhookCutoff, batch),
+    webhookEvents: await deleteExpired(db, "webhook_events", "created_at", webhookCutoff, batch),
   };
 }
 
 async function deleteExpired(
   db: Database,
-  table: "idempotency_records" | "console_sessions" | "change_log",
-  column: "expires_at" | "logged_at",
+  table: "idempotency_records" | "console_sessions" | "change_log" | "webhook_attempts" | "webhook_events",
+  column: "expires_at" | "logged_at" | "at" | "created_at",
   before: Date,
   batch: number,
 ): Promise<number> {

@@ -7,7 +7,8 @@ import {
   webhookUrlProblem,
 } from "@slotwise/core";
 
-import type { Db } from "../tx.ts";
+import type { Database } from "../client.ts";
+import type { Db, Tx } from "../tx.ts";
 
 export interface NewWebhookEndpoint {
   operatorId: number;
@@ -61,14 +62,25 @@ export function listWebhookEndpoints(db: Db, operatorId: number) {
 }
 
 /**
- * Deletes an endpoint (of `operatorId` only, when given): no new event is recorded for it and
- * its pending deliveries are no longer sent; the log of what was sent stays.
+ * Deletes an endpoint (of `operatorId` only, when given) and cancels its pending deliveries,
+ * in one transaction: no new event is recorded for it and nothing more is sent to it (an
+ * attempt already in flight is logged, but leaves its delivery cancelled); the log stays.
  */
-export async function deleteWebhookEndpoint(db: Db, id: number, now: Date, operatorId?: number) {
-  const endpoint = await db.webhookEndpoint.findFirst({
-    where: { id, deletedAt: null, ...(operatorId === undefined ? {} : { operatorId }) },
+export async function deleteWebhookEndpoint(db: Database, id: number, now: Date, operatorId?: number) {
+  return db.$transaction(async (tx) => {
+    const deleted = await tx.webhookEndpoint.updateMany({
+      where: { id, deletedAt: null, ...(operatorId === undefined ? {} : { operatorId }) },
+      data: { deletedAt: now },
+    });
+    if (deleted.count === 0) throw new NotFoundError(`No webhook endpoint ${id}`);
+    const cancelled = await cancelPendingDeliveries(tx, [id]);
+    return { id, cancelledDeliveries: cancelled };
   });
-  if (!endpoint) throw new NotFoundError(`No webhook endpoint ${id}`);
-  await db.webhookEndpoint.update({ where: { id }, data: { deletedAt: now } });
-  return { id };
+}
+
+/** Cancels the pending deliveries of these endpoints; returns how many. */
+export function cancelPendingDeliveries(tx: Tx, endpointIds: number[]): Promise<number> {
+  return tx.$executeRaw`
+    UPDATE webhook_deliveries SET status = 'CANCELLED'
+     WHERE endpoint_id = ANY(${endpointIds}::int[]) AND status = 'PENDING'`;
 }

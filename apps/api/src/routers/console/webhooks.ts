@@ -11,7 +11,7 @@ import {
 
 import { consoleProcedure } from "../../trpc/procedures.ts";
 
-const STATUS = { PENDING: "pending", DELIVERED: "delivered", FAILED: "failed" } as const;
+const STATUS = { PENDING: "pending", DELIVERED: "delivered", FAILED: "failed", CANCELLED: "cancelled" } as const;
 
 type EndpointRow = Awaited<ReturnType<typeof listWebhookEndpoints>>[number];
 
@@ -22,6 +22,9 @@ function presentEndpoint(e: Omit<EndpointRow, "secret">) {
     url: e.url,
     events: e.events,
     createdAt: e.createdAt.toISOString(),
+    /** Set when it failed every attempt for 3 days: nothing is sent to it any more. */
+    disabledAt: e.disabledAt?.toISOString() ?? null,
+    failingSince: e.failingSince?.toISOString() ?? null,
   };
 }
 

@@ -53,6 +53,7 @@ export function OutboxView() {
             <option value="BOOKING_REMINDER">Booking reminder</option>
             <option value="WAITLIST_NOTIFICATION">Waitlist notification</option>
             <option value="USAGE_THRESHOLD">Usage threshold</option>
+            <option value="WEBHOOK_DISABLED">Webhook disabled</option>
           </select>
         </label>
       </div>

@@ -7,7 +7,7 @@ import { formatInstant } from "../../../lib/format";
 import { problemMessage } from "../../../lib/problem";
 import { trpc } from "../../../lib/trpc";
 
-const STATUS_BADGE = { delivered: "ok", pending: "warn", failed: "bad" } as const;
+const STATUS_BADGE = { delivered: "ok", pending: "warn", failed: "bad", cancelled: "" } as const;
 
 /** The latest deliveries, each with what its receiver last answered and how fast. */
 export function DeliveriesCard() {

@@ -29,6 +29,25 @@ const COLUMNS: Column<Endpoint>[] = [
       </div>
     ),
   },
+  {
+    header: "Status",
+    className: "nowrap",
+    cell: (e) =>
+      e.disabledAt ? (
+        <span
+          className="badge bad"
+          title={`Failed every attempt from ${formatInstant(e.failingSince ?? e.disabledAt)}; disabled ${formatInstant(e.disabledAt)}`}
+        >
+          Disabled
+        </span>
+      ) : e.failingSince ? (
+        <span className="badge warn" title={`Failing since ${formatInstant(e.failingSince)}`}>
+          Failing
+        </span>
+      ) : (
+        <span className="badge ok">Active</span>
+      ),
+  },
   { header: "Created", className: "nowrap", cell: (e) => formatInstant(e.createdAt) },
 ];
 
