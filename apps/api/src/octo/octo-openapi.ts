@@ -51,10 +51,10 @@ export function octoOpenApiParts(publicBaseUrl: string): OctoParts {
     const operations = Object.fromEntries(
       Object.entries(item).map(([method, operation]) => [
         method,
-        { ...(to31(operation) as object), tags: [OCTO_TAG], security: [{ bearer: [] }] },
+        { ...(to31(operation) as object), tags: [OCTO_TAG], security: [{ bearer: [] }], servers },
       ]),
     );
-    paths[`${OCTO_PREFIX}${path.replace(/\/$/, "")}`] = { ...operations, servers };
+    paths[`${OCTO_PREFIX}${path.replace(/\/$/, "")}`] = operations;
   }
   const components: Record<string, Record<string, Json>> = {};
   for (const [kind, entries] of Object.entries(spec.components)) {
