@@ -1,10 +1,12 @@
 import type { OpenAPIV3_1 } from "openapi-types";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 
+import { octoOpenApiParts } from "../octo/octo-openapi.ts";
 import { operationProblems, statusesOf } from "../problems/operation-problems.ts";
 import { appRouter } from "../trpc/app-router.ts";
 import type { Meta } from "../trpc/meta.ts";
 import { DESCRIPTION, problemResponse, problemSchema, rateLimitHeaders } from "./openapi-parts.ts";
+import { REST_PREFIX } from "./rest-prefix.ts";
 import { routes } from "./rest-routes.ts";
 
 type Document = OpenAPIV3_1.Document;
@@ -14,6 +16,7 @@ type Operation = OpenAPIV3_1.OperationObject;
  * The OpenAPI 3.1 document of the REST paths. trpc-to-openapi writes every success as 200
  * and every error as its own JSON shape; this corrects both, and adds what the library does
  * not know: bearer security, problem documents, headers of caching, idempotency and rates.
+ * The `/octo` operations (Fastify routes, not tRPC) are added from OCTO's own description.
  */
 export function openApiDocument(baseUrl: string): Document {
   const generated = generateOpenApiDocument(appRouter, {
@@ -102,9 +105,17 @@ export function openApiDocument(baseUrl: string): Document {
   const allStatuses = statusesOf(
     routes.flatMap((r) => operationProblems(r.method, r.meta.openapi?.path ?? "", r.meta.problems)),
   );
+  const octo = octoOpenApiParts(baseUrl.endsWith(REST_PREFIX) ? baseUrl.slice(0, -REST_PREFIX.length) : baseUrl);
+  generated.paths = { ...generated.paths, ...octo.paths };
+  generated.tags = [...(generated.tags ?? []), octo.tag];
+  const { schemas: octoSchemas, responses: octoResponses, ...octoComponents } = octo.components;
   generated.components = {
-    schemas: { ...schemas, Problem: problemSchema },
-    responses: Object.fromEntries(allStatuses.map((s) => [`Problem${s}`, problemResponse(s)])),
+    ...octoComponents,
+    schemas: { ...schemas, Problem: problemSchema, ...octoSchemas },
+    responses: {
+      ...Object.fromEntries(allStatuses.map((s) => [`Problem${s}`, problemResponse(s)])),
+      ...octoResponses,
+    },
     securitySchemes: {
       bearer: {
         type: "http",

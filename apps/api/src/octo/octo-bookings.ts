@@ -61,6 +61,7 @@ import {
   unprocessable,
 } from "./octo-errors.ts";
 import type { bookingsQuery, confirmationBody, reservationBody, updateBody } from "./octo-inputs.ts";
+import { checkedAnswers, octoQuestionAnswers } from "./octo-questions.ts";
 
 /** A reservation's hold when the reseller names no expiry, as OCTO suppliers commonly hold. */
 export const DEFAULT_EXPIRATION_MINUTES = 30;
@@ -195,6 +196,7 @@ export async function presentOctoBooking(
   const slot = await timeslotAt(ctx, product, local.date, local.time).catch(() => null);
   const availability = slot ? octoAvailability(slot, product, now, caps) : null;
   const pricing = caps.has(CapabilityId.OCTO_PRICING);
+  const questions = caps.has(CapabilityId.OCTO_QUESTIONS) ? await activityQuestions(ctx, product.id) : undefined;
   const contact = octoContact(b);
   const unitItems: UnitItem[] = pricedUnitsSchema
     .parse(b.units)
@@ -214,8 +216,10 @@ export async function presentOctoBooking(
       contact,
       ticket: null,
       ...(pricing ? { pricing: octoPricing(item.pricing, b.currency) } : {}),
+      ...(questions ? { questionAnswers: [] } : {}),
     }));
   const extra = extraOf(b);
+  const view = { product, startTimes: availability ? [local.time] : [], questions };
   const cancellable = (status === BookingStatus.ON_HOLD || status === BookingStatus.CONFIRMED) && b.startsAt > now;
   return {
     id: b.reference,
@@ -232,9 +236,9 @@ export async function presentOctoBooking(
     utcConfirmedAt:
       status === BookingStatus.CONFIRMED || (b.status === "CANCELLED" && b.customerEmail) ? utc(b.updatedAt) : null,
     productId: product.activityId,
-    product: octoProduct({ product, startTimes: availability ? [local.time] : [] }, caps),
+    product: octoProduct(view, caps),
     optionId: DEFAULT_OPTION_ID,
-    option: octoProduct({ product, startTimes: availability ? [local.time] : [] }, caps).options[0],
+    option: octoProduct(view, caps).options[0],
     cancellable,
     cancellation:
       status === BookingStatus.CANCELLED
@@ -261,6 +265,7 @@ export async function presentOctoBooking(
     },
     unitItems,
     ...(pricing ? { pricing: octoPricing(b.totalAmount, b.currency) } : {}),
+    ...(questions ? { questionAnswers: octoQuestionAnswers(questions, b.answers) } : {}),
   };
 }
 
@@ -298,7 +303,10 @@ export async function reserve(ctx: OctoContext, body: Reservation) {
   const units = unitQuantities(product, body.unitItems);
   const slot = await slotOf(ctx, product, body.availabilityId);
   const price = priced(product, units);
-  const questions = (await activityQuestions(ctx, product.id)).map(toCoreQuestion);
+  const questions = await activityQuestions(ctx, product.id);
+  const waiver = body.questionAnswers
+    ? checkedAnswers(questions, body.questionAnswers)
+    : { answers: [], waiverStatus: waiverStatus(questions.map(toCoreQuestion), []) };
   const key = `${product.id}:${instantToLocal(slot.startsAt, product.timeZone).date}T${instantToLocal(slot.startsAt, product.timeZone).time}`;
   try {
     const booking = await countBooking(
@@ -321,8 +329,8 @@ export async function reserve(ctx: OctoContext, body: Reservation) {
               partnerId: principal.partner.id,
               apiKeyId: principal.keyId,
               paymentReference: null,
-              answers: [],
-              waiverStatus: waiverStatus(questions, []),
+              answers: waiver.answers,
+              waiverStatus: waiver.waiverStatus,
               actor: actor(ctx),
               now,
               reminderHoursBefore: ctx.settings.reminderHoursBefore,
@@ -359,6 +367,9 @@ export async function confirm(ctx: OctoContext, uuid: string, body: Confirmation
   const units = body.unitItems ? unitQuantities(product, body.unitItems) : undefined;
   const customer = customerOf(body.contact, customerOfBooking(booking));
   if (!customer) throw badRequest("contact.emailAddress is required to confirm a booking");
+  const answers = body.questionAnswers
+    ? checkedAnswers(await activityQuestions(ctx, product.id), body.questionAnswers)
+    : undefined;
   const confirmed = await ctx.db.$transaction(async (tx) => {
     const now = ctx.now();
     if (units) await changePlaces(ctx, tx, booking, product, units, now);
@@ -374,6 +385,7 @@ export async function confirm(ctx: OctoContext, uuid: string, body: Confirmation
     );
     return confirmHoldInTx(tx, booking.id, {
       customer,
+      answers,
       slot: { productName: product.name, timeZone: product.timeZone },
       cutoffMinutes: product.bookingCutoffMinutes,
       actor: actor(ctx),

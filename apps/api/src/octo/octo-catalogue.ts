@@ -15,7 +15,9 @@ import {
 } from "@octocloud/types";
 
 import { addDays, instantToLocal, startOfLocalDay, todayIn } from "@slotwise/core";
-import type { ProductWithUnits } from "@slotwise/db";
+import type { ProductWithUnits, WaiverQuestion } from "@slotwise/db";
+
+import { octoQuestion } from "./octo-questions.ts";
 
 /** The capabilities this supplier implements, answered only when the reseller asks for them. */
 export const OCTO_CAPABILITIES = [CapabilityId.OCTO_CONTENT, CapabilityId.OCTO_PRICING, CapabilityId.OCTO_QUESTIONS];
@@ -81,6 +83,8 @@ export interface ProductView {
   product: ProductWithUnits;
   /** The product's timeslots' local start times ahead (HH:MM), ascending. */
   startTimes: readonly string[];
+  /** The activity's waiver questions, read when `octo/questions` is asked for. */
+  questions?: readonly WaiverQuestion[];
 }
 
 /** The distinct local start times of these timeslots. */
@@ -115,6 +119,8 @@ function octoUnit(unit: ProductWithUnits["units"][number], product: ProductWithU
     requiredContactFields: [],
     ...(caps.has(CapabilityId.OCTO_PRICING) ? { pricingFrom: [octoPricing(unit.priceAmount, product.currency)] } : {}),
     ...(caps.has(CapabilityId.OCTO_CONTENT) ? { title: unit.label, shortDescription: unit.label, features: [] } : {}),
+    // Waiver questions are asked once per booking (on the option), none per person.
+    ...(caps.has(CapabilityId.OCTO_QUESTIONS) ? { questions: [] } : {}),
   };
 }
 
@@ -155,6 +161,7 @@ function octoOption(view: ProductView, caps: OctoCapabilities): Option {
       ? { pricingFrom: [octoPricing(lowest, product.currency)] }
       : {}),
     ...(caps.has(CapabilityId.OCTO_CONTENT) ? content(product) : {}),
+    ...(caps.has(CapabilityId.OCTO_QUESTIONS) ? { questions: (view.questions ?? []).map(octoQuestion) } : {}),
   };
 }
 

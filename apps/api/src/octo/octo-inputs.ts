@@ -9,7 +9,15 @@ import type {
 } from "@octocloud/types";
 import { z } from "zod";
 
-import { boundedField, emailField, integerField, patternField, stringField, textField } from "@slotwise/core";
+import {
+  boundedField,
+  emailField,
+  integerField,
+  MAX_TEXT_ANSWER,
+  patternField,
+  stringField,
+  textField,
+} from "@slotwise/core";
 
 import { badRequest } from "./octo-errors.ts";
 
@@ -57,6 +65,19 @@ const unitItems = z
   )
   .max(MAX_UNIT_ITEMS, { error: `unitItems must have at most ${MAX_UNIT_ITEMS} items` });
 
+/** `octo/questions`: answers to the activity's questions, each value a string (checked in octo-questions.ts). */
+const questionAnswers = z
+  .array(
+    z
+      .object({
+        questionId: boundedField("questionAnswers[].questionId", 64),
+        value: boundedField("questionAnswers[].value", MAX_TEXT_ANSWER).nullish(),
+      })
+      .loose(),
+    { error: "questionAnswers must be a list of { questionId, value }" },
+  )
+  .max(100, { error: "questionAnswers must have at most 100 answers" });
+
 const expirationMinutes = integerField("expirationMinutes")
   .min(1, { error: "expirationMinutes must be at least 1" })
   .max(MAX_EXPIRATION_MINUTES, { error: `expirationMinutes must be at most ${MAX_EXPIRATION_MINUTES}` });
@@ -74,6 +95,7 @@ export const reservationBody = z
     unitItems: unitItems.min(1, { error: "unitItems must name at least one unit" }),
     resellerReference: resellerReference.optional(),
     contact: contact("contact").optional(),
+    questionAnswers: questionAnswers.optional(),
   })
   .loose();
 
@@ -83,6 +105,7 @@ export const confirmationBody = z
     contact: contact("contact"),
     unitItems: unitItems.min(1, { error: "unitItems must name at least one unit" }).optional(),
     emailReceipt: z.boolean().optional(),
+    questionAnswers: questionAnswers.optional(),
   })
   .loose();
 

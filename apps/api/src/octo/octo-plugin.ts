@@ -1,3 +1,4 @@
+import { CapabilityId } from "@octocloud/types";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import { ForbiddenError, isCalendarDate, UnauthorizedError } from "@slotwise/core";
@@ -8,6 +9,7 @@ import { OCTO_PREFIX } from "../http/rest-prefix.ts";
 import { toProblem } from "../problems/to-problem.ts";
 import { TooManyRequestsError } from "../problems/too-many-requests.ts";
 import { activeProducts } from "../services/active-products.ts";
+import { activityQuestions } from "../services/find-activity.ts";
 import { cachedTimeslotsBetween } from "../services/find-timeslot.ts";
 import type { Services } from "../trpc/context.ts";
 import { availabilityCalendar, checkAvailability, dateRange } from "./octo-availability.ts";
@@ -134,13 +136,13 @@ export function octoPlugin(app: FastifyInstance, options: OctoOptions, done: () 
   app.get("/products", async (request) => {
     const { ctx, caps } = octoOf(request);
     const products = await activeProducts(ctx, ctx.principal.operatorId);
-    return Promise.all(products.map(async (product) => octoProduct(await productView(ctx, product), caps)));
+    return Promise.all(products.map(async (product) => octoProduct(await productView(ctx, product, caps), caps)));
   });
 
   app.get<{ Params: { id: string } }>("/products/:id", async (request) => {
     const { ctx, caps } = octoOf(request);
     const product = await octoProductById(ctx, request.params.id);
-    return octoProduct(await productView(ctx, product), caps);
+    return octoProduct(await productView(ctx, product, caps), caps);
   });
 
   app.post("/availability/calendar", async (request) => {
@@ -255,10 +257,15 @@ async function present(ctx: OctoContext, uuid: string, caps: OctoCapabilities) {
   return presentOctoBooking(ctx, booking, product, caps);
 }
 
-async function productView(ctx: OctoContext, product: Parameters<typeof octoProduct>[0]["product"]) {
+async function productView(
+  ctx: OctoContext,
+  product: Parameters<typeof octoProduct>[0]["product"],
+  caps: OctoCapabilities,
+) {
   const window = startTimesWindow(product, ctx.now());
   const slots = await cachedTimeslotsBetween(ctx, product.id, window.from, window.to);
-  return { product, startTimes: localStartTimes(slots, product.timeZone) };
+  const questions = caps.has(CapabilityId.OCTO_QUESTIONS) ? await activityQuestions(ctx, product.id) : undefined;
+  return { product, startTimes: localStartTimes(slots, product.timeZone), questions };
 }
 
 /** The places an availability request's units ask for, if it names any. */

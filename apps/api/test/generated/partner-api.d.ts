@@ -592,6 +592,255 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/octo/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Availability Check
+         * @description This endpoint is slightly slower as it will return an object for each individual departure time (or day). You have to perform this step to retrieve an `availabilityId` in order to confirm a sale, so if you just want to use this endpoint and skip the calendar endpoint then that's perfectly ok.
+         *
+         *     You must pass in one of the following combinations of parameters for this endpoint:
+         *     - `localDate`
+         *     - `localeDateStart` and `localDateEnd`
+         *     - `availabilityIds`
+         */
+        post: operations["Availabilities_AvailabilityCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/octo/availability/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Availability Calendar
+         * @description This endpoint is highly optimised and will return a single object per day. It's designed to be queried for large date ranges and the result is used to populate an availability calendar.
+         *
+         *     When the end user selects an open date you can call on `/availability` endpoint to get the `availabilityId` to create the booking
+         */
+        post: operations["Availabilities_AvailabilityCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/octo/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Bookings
+         * @description This endpoint will fetch the bookings you have made for the given filters.
+         *
+         *     When using this endpoint you must include one of the following query parameters:
+         *
+         *     - `resellerReference`
+         *     - `supplierReference`
+         *     - `localDate`
+         *     - `localDateStart` and `localDateEnd`
+         */
+        get: operations["Bookings_GetBookings"];
+        put?: never;
+        /**
+         * Booking Reservation
+         * @description Reserving availability when making a booking. The steps to make a reservation are:
+         *
+         *     1. **Check Availability**: Check the availability on the [/availability](docs/octo/branches/main/5b08f5f75e75d-availability-check) endpoint to retrieve an `availabilityId`
+         *     2. **Booking Reservation** (this step): Create a booking that reserves the availability while you collect payment and contact information from the customer. The booking will remain with status `ON_HOLD` until the booking is confirmed or the reservation hold expires.
+         *
+         *     The availability for the booking is held for the amount of time equal to the`expirationMinutes` parameter (if provided), up to an internal limit set by either the supplier or the OCTo provider. The `utc_expires_at` parameter in the response object will indicate when a reservtion will expire. A reservation can be extended by calling the [/bookings/{uuid}/extend](docs/octo/branches/main/2c7924ab9128f-extend-reservation) endpoint.
+         *
+         *     A reserved booking can be confirmed after the customer finalizes their choice on the [/bookings/{uuid}/confirm](docs/octo/branches/main/614d1613b2d70-booking-confirmation) endpoint provided the reservation had not expired.
+         */
+        post: operations["Bookings_BookingReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/octo/bookings/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Booking
+         * @description Fetch the status of an existing booking.
+         */
+        get: operations["Bookings_GetBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Booking Update
+         * @description Updates a booking before and after it has been confirmed as long as it hasn''t been redeemed or within the cancellation cutoff window. To know if the booking can be updated check the booking''s `cancellable` field. If the booking can be cancelled, it can also be updated. It''s generally preferred to update a booking rather than cancelling it and rebooking
+         */
+        patch: operations["Bookings_BookingUpdate"];
+        trace?: never;
+    };
+    "/octo/bookings/{uuid}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Booking Cancellation
+         * @description For cancelling bookings. You can only cancel a booking if `booking.cancellable` is `TRUE`, and is within the booking cancellation cut-off window.
+         */
+        post: operations["Bookings_BookingCancellation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/octo/bookings/{uuid}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Booking Confirmation
+         * @description This endpoint confirms the booking so it's ready to be used.
+         */
+        post: operations["Bookings_BookingConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/octo/bookings/{uuid}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend Reservation
+         * @description Use this endpoint to hold the availability for a booking longer if the status is `ON_HOLD`.
+         */
+        post: operations["Bookings_ExtendReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/octo/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List capabilities
+         * @description List capabiliteis
+         */
+        get: operations["Capabilities_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/octo/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Products
+         * @description Fetch the list of products.
+         */
+        get: operations["Products_GetProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/octo/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Product
+         * @description Fetch the product for the given id.
+         */
+        get: operations["Products_GetProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/octo/supplier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Supplier
+         * @description Returns the supplier and associated contact details.
+         */
+        get: operations["Suppliers_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1180,6 +1429,4259 @@ export interface components {
             /** @description 409 insufficient-capacity only: places still free */
             available?: number;
         };
+        /**
+         * @example {
+         *       "id": "2022-05-23T00:00:00+01:00",
+         *       "localDateTimeStart": "2022-05-23T00:00:00+01:00",
+         *       "localDateTimeEnd": "2022-05-24T00:00:00+01:00",
+         *       "utcCutoffAt": "2022-05-22T23:00:00Z",
+         *       "allDay": false,
+         *       "available": true,
+         *       "status": "AVAILABLE",
+         *       "vacancies": 10,
+         *       "capacity": 10,
+         *       "maxUnits": null,
+         *       "openingHours": [
+         *         {
+         *           "from": "08:00",
+         *           "to": "16:00"
+         *         }
+         *       ]
+         *     }
+         */
+        OctoAvailability: {
+            /**
+             * @description A unique identifier for this availability. This ID is used during booking and must be unique within the scope of an option.
+             * @example 2022-05-23T00:00:00+01:00
+             */
+            id: string;
+            /**
+             * @description The start time for this availability in the product’s local time zone. This value must conform to ISO 8601 standards (e.g., "2024-11-17T09:00:00+00:00").
+             * @example 2022-05-23T00:00:00+01:00
+             */
+            localDateTimeStart: string;
+            /**
+             * @description The end time for this availability in the product’s local time zone. It must also adhere to ISO 8601 standards.
+             * @example 2022-05-24T00:00:00+01:00
+             */
+            localDateTimeEnd: string;
+            /**
+             * Format: date-time
+             * @description The time by which the booking must be confirmed at
+             * @example 2022-05-22T23:00:00Z
+             */
+            utcCutoffAt: string;
+            /**
+             * @description Indicates if this availability spans the entire day. If set to true, there will be no specific start or end times for this availability.
+             * @example false
+             */
+            allDay: boolean;
+            /**
+             * @description Indicates if there are remaining slots available for this date or time slot.
+             * @example true
+             */
+            available: boolean;
+            /**
+             * @description Defines the current status of the availability:
+             *     AVAILABLE: Open for booking.
+             *     FREESALE: Unlimited availability, no capacity limits.
+             *     SOLD_OUT: No spots available.
+             *     LIMITED: Less than 50% capacity remaining.
+             *     CLOSED: The availability is closed.
+             * @example AVAILABLE
+             */
+            status: components["schemas"]["OctoAvailabilityStatus"];
+            /**
+             * @description Specifies the number of available slots remaining. Should be nulled or omitted when status is FREESALE. If availability is tracked per unit, this represents the maximum remaining quantity across all units.
+             * @example 10
+             */
+            vacancies: number | null;
+            /**
+             * @description The total capacity for this availability.
+             * @example 10
+             */
+            capacity: number | null;
+            /**
+             * @description The maximum number of units that can be sold in a single booking during this availability slot.
+             * @example null
+             */
+            maxUnits: number | null;
+            /**
+             * @description Defines the opening hours for this availability, even for start time-based availability. Supports multiple periods for breaks in the day.
+             * @example [
+             *       {
+             *         "from": "08:00",
+             *         "to": "16:00"
+             *       }
+             *     ]
+             */
+            openingHours: components["schemas"]["OctoOpeningHours"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example [
+             *       {
+             *         "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "original": 1000,
+             *         "retail": 1000,
+             *         "net": 8000,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       },
+             *       {
+             *         "unitId": "child_797e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "original": 500,
+             *         "retail": 500,
+             *         "net": 400,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       },
+             *       {
+             *         "unitId": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "original": 0,
+             *         "retail": 0,
+             *         "net": 0,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       }
+             *     ]
+             */
+            unitPricing?: components["schemas"]["OctoPricingUnit"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example {
+             *       "original": 2000,
+             *       "retail": 2000,
+             *       "net": 1600,
+             *       "currency": "EUR",
+             *       "currencyPrecision": 2,
+             *       "includedTaxes": []
+             *     }
+             */
+            pricing?: components["schemas"]["OctoPricing"];
+            /**
+             * @description The public, customer-facing for the availablity. This name is displayed to end customers and should accurately represent the option for marketing and sales purposes. Can be null when not appliable
+             * @example
+             */
+            title?: string | null;
+            /**
+             * @description A brief, customer-facing description of the availability. This field provides a concise overview of availability.
+             * @example
+             */
+            shortDescription?: string;
+        };
+        /**
+         * @example {
+         *       "localDate": "2022-05-12",
+         *       "available": true,
+         *       "status": "AVAILABLE",
+         *       "vacancies": 10,
+         *       "capacity": 10,
+         *       "openingHours": [
+         *         {
+         *           "from": "08:00",
+         *           "to": "16:00"
+         *         }
+         *       ]
+         *     }
+         */
+        OctoAvailabilityCalendar: {
+            /**
+             * @description The specific date for querying availability on Availability Calendar endpoint. This field must follow the ISO 8601 date format (e.g., 2024-11-18). It ensures standardized representation of dates across different systems.
+             * @example 2022-05-12
+             */
+            localDate: string;
+            /**
+             * @description Indicates whether there is any remaining availability for the specified date.
+             *     true: Availability exists.
+             *     false: Fully booked or unavailable.
+             * @example true
+             */
+            available: boolean;
+            /**
+             * @description Defines the current status of the availability date:
+             *     AVAILABLE: Open for booking.
+             *     FREESALE: Unlimited availability, no capacity limits.
+             *     SOLD_OUT: No spots available.
+             *     LIMITED: Less than 50% capacity remaining.
+             *     CLOSED: The availability is closed.
+             * @example AVAILABLE
+             */
+            status: components["schemas"]["OctoAvailabilityStatus"];
+            /**
+             * @description Specifies the number of available slots remaining quantity (highest remaining vacancies from all availabilities of this day). Should be nulled or omitted when status is FREESALE.
+             * @example 10
+             */
+            vacancies: number | null;
+            /**
+             * @description The total capacity for this availability date.
+             * @example 10
+             */
+            capacity: number | null;
+            /**
+             * @description Defines the opening hours for this availability, even for start time-based availability. Supports multiple periods for breaks in the day.
+             * @example [
+             *       {
+             *         "from": "08:00",
+             *         "to": "16:00"
+             *       }
+             *     ]
+             */
+            openingHours: components["schemas"]["OctoOpeningHours"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example [
+             *       {
+             *         "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "original": 1000,
+             *         "retail": 1000,
+             *         "net": 8000,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       },
+             *       {
+             *         "unitId": "child_797e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "original": 500,
+             *         "retail": 500,
+             *         "net": 400,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       },
+             *       {
+             *         "unitId": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "original": 0,
+             *         "retail": 0,
+             *         "net": 0,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       }
+             *     ]
+             */
+            unitPricingFrom?: components["schemas"]["OctoPricingUnit"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example {
+             *       "original": 2000,
+             *       "retail": 2000,
+             *       "net": 1600,
+             *       "currency": "EUR",
+             *       "currencyPrecision": 2,
+             *       "includedTaxes": []
+             *     }
+             */
+            pricingFrom?: components["schemas"]["OctoPricing"];
+        };
+        /**
+         * @example {
+         *       "productId": "6b903d44-dc24-4ca4-ae71-6bde6c4f4854",
+         *       "optionId": "DEFAULT",
+         *       "localDateStart": "2022-05-23",
+         *       "localDateEnd": "2022-05-29"
+         *     }
+         */
+        OctoAvailabilityCalendarBody: {
+            /**
+             * @description The product id.
+             * @example 6b903d44-dc24-4ca4-ae71-6bde6c4f4854
+             */
+            productId: string;
+            /**
+             * @description The option id.
+             * @example DEFAULT
+             */
+            optionId: string;
+            /**
+             * @description Start date to query for (YYYY-MM-DD).
+             * @example 2022-05-23
+             */
+            localDateStart?: string;
+            /**
+             * @description End date to query for (YYYY-MM-DD).
+             * @example 2022-05-29
+             */
+            localDateEnd?: string;
+            /**
+             * @description A list of units.
+             * @example [
+             *       {
+             *         "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "quantity": 2
+             *       },
+             *       {
+             *         "id": "child_797e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "quantity": 1
+             *       }
+             *     ]
+             */
+            units?: components["schemas"]["OctoAvailabilityUnit"][];
+            /**
+             * @description Can be used only when pricing capability is used.
+             * @example USD
+             */
+            currency?: string | null;
+        };
+        /**
+         * @example {
+         *       "unitPricingFrom": [
+         *         {
+         *           "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+         *           "original": 1000,
+         *           "retail": 1000,
+         *           "net": 8000,
+         *           "currency": "EUR",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         },
+         *         {
+         *           "unitId": "child_797e3ce8-1860-4cbf-80ad-95857df1f640",
+         *           "original": 500,
+         *           "retail": 500,
+         *           "net": 400,
+         *           "currency": "EUR",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         },
+         *         {
+         *           "unitId": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640",
+         *           "original": 0,
+         *           "retail": 0,
+         *           "net": 0,
+         *           "currency": "EUR",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         }
+         *       ],
+         *       "pricingFrom": {
+         *         "original": 2000,
+         *         "retail": 2000,
+         *         "net": 1600,
+         *         "currency": "EUR",
+         *         "currencyPrecision": 2,
+         *         "includedTaxes": []
+         *       }
+         *     }
+         */
+        OctoAvailabilityCalendarPricing: {
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example [
+             *       {
+             *         "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "original": 1000,
+             *         "retail": 1000,
+             *         "net": 8000,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       },
+             *       {
+             *         "unitId": "child_797e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "original": 500,
+             *         "retail": 500,
+             *         "net": 400,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       },
+             *       {
+             *         "unitId": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "original": 0,
+             *         "retail": 0,
+             *         "net": 0,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       }
+             *     ]
+             */
+            unitPricingFrom?: components["schemas"]["OctoPricingUnit"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example {
+             *       "original": 2000,
+             *       "retail": 2000,
+             *       "net": 1600,
+             *       "currency": "EUR",
+             *       "currencyPrecision": 2,
+             *       "includedTaxes": []
+             *     }
+             */
+            pricingFrom?: components["schemas"]["OctoPricing"];
+        };
+        OctoAvailabilityCalendarPricingBody: {
+            /**
+             * @description Can be used only when pricing capability is used.
+             * @example USD
+             */
+            currency?: string | null;
+        };
+        OctoAvailabilityCalendarRequest: {
+            /**
+             * @example {
+             *       "productId": "6b903d44-dc24-4ca4-ae71-6bde6c4f4854",
+             *       "optionId": "DEFAULT",
+             *       "localDateStart": "2022-05-23",
+             *       "localDateEnd": "2022-05-29",
+             *       "units": [
+             *         {
+             *           "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *           "quantity": 2
+             *         },
+             *         {
+             *           "id": "child_797e3ce8-1860-4cbf-80ad-95857df1f640",
+             *           "quantity": 1
+             *         }
+             *       ]
+             *     }
+             */
+            body: components["schemas"]["OctoAvailabilityCalendarBody"];
+        };
+        /**
+         * @example {
+         *       "productId": "6b903d44-dc24-4ca4-ae71-6bde6c4f4854",
+         *       "optionId": "DEFAULT",
+         *       "localDateStart": "2022-05-23",
+         *       "localDateEnd": "2022-05-29"
+         *     }
+         */
+        OctoAvailabilityCheckBody: {
+            /**
+             * @description The product id.
+             * @example 6b903d44-dc24-4ca4-ae71-6bde6c4f4854
+             */
+            productId: string;
+            /**
+             * @description The option id.
+             * @example DEFAULT
+             */
+            optionId: string;
+            /**
+             * @description Start date to query for (YYYY-MM-DD). Required if `localDateEnd` is set.
+             * @example 2022-05-23
+             */
+            localDateStart?: string;
+            /**
+             * @description End date to query for (YYYY-MM-DD). Required if `localDateStart` is set.
+             * @example 2022-05-29
+             */
+            localDateEnd?: string;
+            /**
+             * @description Filter the results by the given ids.
+             * @example [
+             *       "2022-05-23T00:00:00+01:00"
+             *     ]
+             */
+            availabilityIds?: string[];
+            /**
+             * @description A list of units.
+             * @example [
+             *       {
+             *         "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "quantity": 2
+             *       },
+             *       {
+             *         "id": "child_797e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "quantity": 1
+             *       }
+             *     ]
+             */
+            units?: components["schemas"]["OctoAvailabilityUnit"][];
+            /**
+             * @description Can be used only when pricing capability is used.
+             * @example USD
+             */
+            currency?: string | null;
+        };
+        OctoAvailabilityCheckRequest: {
+            /**
+             * @example {
+             *       "productId": "6b903d44-dc24-4ca4-ae71-6bde6c4f4854",
+             *       "optionId": "DEFAULT",
+             *       "localDateStart": "2022-05-23",
+             *       "localDateEnd": "2022-05-29",
+             *       "units": [
+             *         {
+             *           "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *           "quantity": 2
+             *         },
+             *         {
+             *           "id": "child_797e3ce8-1860-4cbf-80ad-95857df1f640",
+             *           "quantity": 1
+             *         }
+             *       ]
+             *     }
+             */
+            body: components["schemas"]["OctoAvailabilityCheckBody"];
+        };
+        OctoAvailabilityContent: {
+            /**
+             * @description The public, customer-facing for the availablity. This name is displayed to end customers and should accurately represent the option for marketing and sales purposes. Can be null when not appliable
+             * @example
+             */
+            title?: string | null;
+            /**
+             * @description A brief, customer-facing description of the availability. This field provides a concise overview of availability.
+             * @example
+             */
+            shortDescription?: string;
+        };
+        /**
+         * @example {
+         *       "unitPricing": [
+         *         {
+         *           "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+         *           "original": 1000,
+         *           "retail": 1000,
+         *           "net": 8000,
+         *           "currency": "EUR",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         },
+         *         {
+         *           "unitId": "child_797e3ce8-1860-4cbf-80ad-95857df1f640",
+         *           "original": 500,
+         *           "retail": 500,
+         *           "net": 400,
+         *           "currency": "EUR",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         },
+         *         {
+         *           "unitId": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640",
+         *           "original": 0,
+         *           "retail": 0,
+         *           "net": 0,
+         *           "currency": "EUR",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         }
+         *       ],
+         *       "pricing": {
+         *         "original": 2000,
+         *         "retail": 2000,
+         *         "net": 1600,
+         *         "currency": "EUR",
+         *         "currencyPrecision": 2,
+         *         "includedTaxes": []
+         *       }
+         *     }
+         */
+        OctoAvailabilityPricing: {
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example [
+             *       {
+             *         "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "original": 1000,
+             *         "retail": 1000,
+             *         "net": 8000,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       },
+             *       {
+             *         "unitId": "child_797e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "original": 500,
+             *         "retail": 500,
+             *         "net": 400,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       },
+             *       {
+             *         "unitId": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "original": 0,
+             *         "retail": 0,
+             *         "net": 0,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       }
+             *     ]
+             */
+            unitPricing?: components["schemas"]["OctoPricingUnit"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example {
+             *       "original": 2000,
+             *       "retail": 2000,
+             *       "net": 1600,
+             *       "currency": "EUR",
+             *       "currencyPrecision": 2,
+             *       "includedTaxes": []
+             *     }
+             */
+            pricing?: components["schemas"]["OctoPricing"];
+        };
+        OctoAvailabilityPricingBody: {
+            /**
+             * @description Can be used only when pricing capability is used.
+             * @example USD
+             */
+            currency?: string | null;
+        };
+        /**
+         * @example AVAILABLE
+         * @enum {string}
+         */
+        OctoAvailabilityStatus: "AVAILABLE" | "FREESALE" | "SOLD_OUT" | "LIMITED" | "CLOSED";
+        /**
+         * @example START_TIME
+         * @enum {string}
+         */
+        OctoAvailabilityType: "START_TIME" | "OPENING_HOURS";
+        /**
+         * @description A list of units.
+         * @example {
+         *       "id": "adult",
+         *       "quantity": 2
+         *     }
+         */
+        OctoAvailabilityUnit: {
+            /**
+             * @description The unit id.
+             * @example adult
+             */
+            id: string;
+            /**
+             * @description The quantity of the unit.
+             * @example 2
+             */
+            quantity: number;
+        };
+        OctoBaseError: {
+            /** @description The error code. A table of possible error codes is shown below. */
+            error: string;
+            /** @description A human-readable error message will be translated depending on the language provided by the Accept-Language header. */
+            errorMessage: string;
+        };
+        OctoBooking: {
+            /**
+             * @description A unique identifier generated by the supplier system for the booking. This ID ensures traceability and must be unique within the system.
+             * @example bbbb6227-54fc-4c32-9ed7-dc3eb99966ea
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description An optional idempotency key set when creating a booking to prevent duplicate bookings in case of retries. Used for API calls.
+             * @example 559aed3d-6d5b-4fe0-bfca-99f5e7218a56
+             */
+            uuid: string;
+            /**
+             * @description Indicates whether the booking was created in test mode. If true, it is a test booking.
+             * @example false
+             */
+            testMode: boolean;
+            /**
+             * @description A reference provided by the reseller to identify the booking.
+             * @example null
+             */
+            resellerReference: string | null;
+            /**
+             * @description A reference provided by the reseller to identify the booking.
+             * @example XOPSUT
+             */
+            supplierReference: string | null;
+            /**
+             * @description Represents the current state of the booking:
+             *     ON_HOLD: Awaiting confirmation.
+             *     EXPIRED: Not confirmed within the hold expiration time.
+             *     CONFIRMED: Successfully confirmed.
+             *     CANCELLED: The booking was canceled.
+             *     PENDING: Awaiting external confirmation.
+             *     REDEEMED: The booking has been used.
+             * @example CONFIRMED
+             */
+            status: components["schemas"]["OctoBookingStatus"];
+            /**
+             * Format: date-time
+             * @description An ISO8601 date time in UTC when the booking was created.
+             * @example 2022-05-25T10:34:22Z
+             */
+            utcCreatedAt: string;
+            /**
+             * Format: date-time
+             * @description An ISO8601 date time in UTC when the booking was last updated, if applicable.
+             * @example 2022-05-25T10:34:22Z
+             */
+            utcUpdatedAt: string;
+            /**
+             * Format: date-time
+             * @description An ISO8601 date times in UTC for when this booking is due to expire if the status is ON_HOLD.
+             * @example 2022-05-25T11:04:22Z
+             */
+            utcExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description An ISO8601 date time in UTC at when the booking was redeemed, if applicable.
+             * @example 2022-06-25T10:34:22Z
+             */
+            utcRedeemedAt: string | null;
+            /**
+             * Format: date-time
+             * @description An ISO8601 date time in UTC when the booking was confirmed, if applicable.
+             * @example 2022-05-25T11:00:22Z
+             */
+            utcConfirmedAt: string | null;
+            /**
+             * @description The ID of product booked.
+             * @example 6b903d44-dc24-4ca4-ae71-6bde6c4f4854
+             */
+            productId: string;
+            /**
+             * @description The object of booked product.
+             * @example {
+             *       "id": "6b903d44-dc24-4ca4-ae71-6bde6c4f4854",
+             *       "internalName": "London Eye General Admission",
+             *       "reference": "LEYE-GA",
+             *       "locale": "en-GB",
+             *       "timeZone": "Europe/London",
+             *       "allowFreesale": true,
+             *       "instantConfirmation": true,
+             *       "instantDelivery": true,
+             *       "availabilityRequired": true,
+             *       "availabilityType": "START_TIME",
+             *       "deliveryFormats": [
+             *         "QRCODE"
+             *       ],
+             *       "deliveryMethods": [
+             *         "TICKET"
+             *       ],
+             *       "redemptionMethod": "DIGITAL",
+             *       "options": [
+             *         {
+             *           "id": "DEFAULT",
+             *           "default": true,
+             *           "internalName": "DEFAULT",
+             *           "reference": null,
+             *           "availabilityLocalStartTimes": [
+             *             "00:00"
+             *           ],
+             *           "cancellationCutoff": "1 hour",
+             *           "cancellationCutoffAmount": 1,
+             *           "cancellationCutoffUnit": "hour",
+             *           "requiredContactFields": [
+             *             "firstName"
+             *           ],
+             *           "restrictions": {
+             *             "minUnits": 0,
+             *             "maxUnits": 9
+             *           },
+             *           "units": [
+             *             {
+             *               "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *               "internalName": "Adult",
+             *               "reference": null,
+             *               "type": "ADULT",
+             *               "restrictions": {
+             *                 "minAge": 18,
+             *                 "maxAge": 99,
+             *                 "idRequired": false,
+             *                 "minQuantity": 1,
+             *                 "maxQuantity": 10,
+             *                 "paxCount": 1,
+             *                 "accompaniedBy": []
+             *               },
+             *               "requiredContactFields": [
+             *                 "firstName"
+             *               ]
+             *             },
+             *             {
+             *               "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *               "internalName": "Child",
+             *               "reference": null,
+             *               "type": "CHILD",
+             *               "restrictions": {
+             *                 "minAge": 3,
+             *                 "maxAge": 12,
+             *                 "idRequired": false,
+             *                 "minQuantity": 1,
+             *                 "maxQuantity": 10,
+             *                 "paxCount": 1,
+             *                 "accompaniedBy": []
+             *               },
+             *               "requiredContactFields": [
+             *                 "firstName"
+             *               ]
+             *             },
+             *             {
+             *               "id": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640",
+             *               "internalName": "Infant",
+             *               "reference": null,
+             *               "type": "INFANT",
+             *               "restrictions": {
+             *                 "minAge": 0,
+             *                 "maxAge": 3,
+             *                 "idRequired": false,
+             *                 "minQuantity": 1,
+             *                 "maxQuantity": 10,
+             *                 "paxCount": 1,
+             *                 "accompaniedBy": [
+             *                   "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+             *                 ]
+             *               },
+             *               "requiredContactFields": [
+             *                 "firstName"
+             *               ]
+             *             }
+             *           ]
+             *         }
+             *       ]
+             *     }
+             */
+            product?: components["schemas"]["OctoProduct"];
+            /**
+             * @description The ID of option booked.
+             * @example DEFAULT
+             */
+            optionId: string;
+            /**
+             * @description The ID of option booked.
+             * @example {
+             *       "id": "DEFAULT",
+             *       "default": true,
+             *       "internalName": "DEFAULT",
+             *       "reference": null,
+             *       "availabilityLocalStartTimes": [
+             *         "00:00"
+             *       ],
+             *       "cancellationCutoff": "1 hour",
+             *       "cancellationCutoffAmount": 1,
+             *       "cancellationCutoffUnit": "hour",
+             *       "requiredContactFields": [
+             *         "firstName"
+             *       ],
+             *       "restrictions": {
+             *         "minUnits": 0,
+             *         "maxUnits": 9
+             *       },
+             *       "units": [
+             *         {
+             *           "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *           "internalName": "Adult",
+             *           "reference": null,
+             *           "type": "ADULT",
+             *           "restrictions": {
+             *             "minAge": 18,
+             *             "maxAge": 99,
+             *             "idRequired": false,
+             *             "minQuantity": 1,
+             *             "maxQuantity": 10,
+             *             "paxCount": 1,
+             *             "accompaniedBy": []
+             *           },
+             *           "requiredContactFields": [
+             *             "firstName"
+             *           ]
+             *         },
+             *         {
+             *           "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *           "internalName": "Child",
+             *           "reference": null,
+             *           "type": "CHILD",
+             *           "restrictions": {
+             *             "minAge": 3,
+             *             "maxAge": 12,
+             *             "idRequired": false,
+             *             "minQuantity": 1,
+             *             "maxQuantity": 10,
+             *             "paxCount": 1,
+             *             "accompaniedBy": []
+             *           },
+             *           "requiredContactFields": [
+             *             "firstName"
+             *           ]
+             *         },
+             *         {
+             *           "id": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640",
+             *           "internalName": "Infant",
+             *           "reference": null,
+             *           "type": "INFANT",
+             *           "restrictions": {
+             *             "minAge": 0,
+             *             "maxAge": 3,
+             *             "idRequired": false,
+             *             "minQuantity": 1,
+             *             "maxQuantity": 10,
+             *             "paxCount": 1,
+             *             "accompaniedBy": [
+             *               "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+             *             ]
+             *           },
+             *           "requiredContactFields": [
+             *             "firstName"
+             *           ]
+             *         }
+             *       ]
+             *     }
+             */
+            option?: components["schemas"]["OctoOption"];
+            /**
+             * @description The object of booked option.
+             * @example true
+             */
+            cancellable: boolean;
+            /**
+             * @description A boolean field indicating whether this booking can be cancelled.
+             * @example {
+             *       "refund": "FULL",
+             *       "reason": "this product sucks",
+             *       "utcCancelledAt": "2022-05-25T11:00:22Z"
+             *     }
+             */
+            cancellation: (components["schemas"]["OctoBookingCancellation"] | null) & components["schemas"]["OctoBookingCancellation"];
+            /**
+             * @description Indicates if the booking was made without checking availability.
+             * @example false
+             */
+            freesale: boolean;
+            /**
+             * @description The ID of availability booked.
+             * @example
+             */
+            availabilityId: string | null;
+            /**
+             * @description The availability object that was booked.
+             * @example {
+             *       "id": "2022-05-23T00:00:00+01:00",
+             *       "localDateTimeStart": "2022-05-23T00:00:00+01:00",
+             *       "localDateTimeEnd": "2022-05-24T00:00:00+01:00",
+             *       "utcCutoffAt": "2022-05-22T23:00:00Z",
+             *       "allDay": false,
+             *       "available": true,
+             *       "status": "AVAILABLE",
+             *       "vacancies": 10,
+             *       "capacity": 10,
+             *       "maxUnits": null,
+             *       "openingHours": [
+             *         {
+             *           "from": "08:00",
+             *           "to": "16:00"
+             *         }
+             *       ]
+             *     }
+             */
+            availability: (components["schemas"]["OctoAvailability"] | null) & components["schemas"]["OctoAvailability"];
+            /**
+             * @description Customer contact details for the booking (see unit object for per ticket / unit details).
+             * @example {
+             *       "fullName": "John Doe",
+             *       "firstName": "John",
+             *       "lastName": "Doe",
+             *       "emailAddress": "johndoe@email.com",
+             *       "phoneNumber": "",
+             *       "locales": [
+             *         "en"
+             *       ],
+             *       "postalCode": "",
+             *       "country": "",
+             *       "notes": ""
+             *     }
+             */
+            contact: components["schemas"]["OctoContact"];
+            /**
+             * @description Customer-facing public notes for the booking.
+             * @example Optional notes for the booking
+             */
+            notes: string | null;
+            /**
+             * @description Specifies all supported methods of how tickets or vouchers for this booking are delivered.
+             *     TICKET: Delivered individually per unit in the booking, where each person or unit receives a separate ticket. These will be provided in the ticket object.
+             *     VOUCHER: Delivered as a single voucher for the entire booking, consolidating all units under one document. These will be provided in the voucher object.
+             *     This field ensures clarity on the format of ticket or voucher delivery to resellers and customers.
+             * @example [
+             *       "TICKET",
+             *       "VOUCHER"
+             *     ]
+             */
+            deliveryMethods: components["schemas"]["OctoDeliveryMethod"][];
+            /**
+             * @description Details for voucher-based delivery, provided when VOUCHER is one of deliveryMethods.
+             * @example {
+             *       "redemptionMethod": "DIGITAL",
+             *       "utcRedeemedAt": "2021-10-27T23:28:43Z",
+             *       "deliveryOptions": [
+             *         {
+             *           "deliveryFormat": "QRCODE",
+             *           "deliveryValue": ""
+             *         }
+             *       ]
+             *     }
+             */
+            voucher: (components["schemas"]["OctoTicket"] | null) & components["schemas"]["OctoTicket"];
+            /**
+             * @description An array of unit items included in the booking.
+             * @example [
+             *       {
+             *         "uuid": "3b1bc2ee-3155-4738-9471-f49842a07327",
+             *         "resellerReference": "4ec08a62-892c-48c1-a608-dc946531a33a",
+             *         "supplierReference": "K9T7R4",
+             *         "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "unit": {
+             *           "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *           "internalName": "Adult",
+             *           "reference": null,
+             *           "type": "ADULT",
+             *           "restrictions": {
+             *             "minAge": 18,
+             *             "maxAge": 99,
+             *             "idRequired": false,
+             *             "minQuantity": 1,
+             *             "maxQuantity": 10,
+             *             "paxCount": 1,
+             *             "accompaniedBy": []
+             *           },
+             *           "requiredContactFields": [
+             *             "firstName"
+             *           ]
+             *         },
+             *         "status": "ON_HOLD",
+             *         "utcRedeemedAt": null,
+             *         "contact": {
+             *           "fullName": "John Doe",
+             *           "firstName": "John",
+             *           "lastName": "Doe",
+             *           "emailAddress": "johndoe@email.com",
+             *           "phoneNumber": "",
+             *           "locales": [
+             *             "en"
+             *           ],
+             *           "postalCode": "",
+             *           "country": "",
+             *           "notes": ""
+             *         },
+             *         "ticket": null
+             *       }
+             *     ]
+             */
+            unitItems: components["schemas"]["OctoUnitItem"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example {
+             *       "original": 2000,
+             *       "retail": 2000,
+             *       "net": 1600,
+             *       "currency": "EUR",
+             *       "currencyPrecision": 2,
+             *       "includedTaxes": []
+             *     }
+             */
+            pricing?: components["schemas"]["OctoPricing"];
+        };
+        /**
+         * @example {
+         *       "refund": "FULL",
+         *       "reason": "this product sucks",
+         *       "utcCancelledAt": "2022-05-25T11:00:22Z"
+         *     }
+         */
+        OctoBookingCancellation: {
+            /**
+             * @description Whether the booking was refunded as part of the cancellation. Possible values are FULL, PARTIAL or NONE
+             * @example FULL
+             */
+            refund: components["schemas"]["OctoRefund"];
+            /**
+             * @description A text value describing why the cancellation happened.
+             * @example this product sucks
+             */
+            reason: string | null;
+            /**
+             * Format: date-time
+             * @description An ISO8601 date time in UTC indicating when the booking was cancelled.
+             * @example 2022-05-25T11:00:22Z
+             */
+            utcCancelledAt: string;
+        };
+        /**
+         * @example {
+         *       "reason": "this product sucks"
+         *     }
+         */
+        OctoBookingCancellationBody: {
+            /**
+             * @description A text value describing why the cancellation happened.
+             * @example Whether you want OCTO Cloud to email the guest a copy of their receipt and tickets. (defaults to false)
+             */
+            reason?: string | null;
+            /**
+             * @description Whether you want OCTO Cloud to email the guest a copy of their receipt and tickets. (defaults to false)
+             * @example false
+             */
+            force?: boolean;
+        };
+        OctoBookingCancellationPathParams: {
+            /** @description The UUID of the booking */
+            uuid: string;
+        };
+        /**
+         * @example {
+         *       "resellerReference": "VOUCHER-0123",
+         *       "contact": {
+         *         "fullName": "John Doe",
+         *         "firstName": "John",
+         *         "lastName": "Doe",
+         *         "emailAddress": "johndoe@email.com",
+         *         "phoneNumber": "+447840739436",
+         *         "locales": [
+         *           "en",
+         *           "en-GB",
+         *           "en-US"
+         *         ],
+         *         "country": "GB"
+         *       }
+         *     }
+         */
+        OctoBookingConfirmationBody: {
+            /**
+             * @description Whether you want OCTO Cloud to email the guest a copy of their receipt and tickets. (defaults to false)
+             * @example true
+             */
+            emailReceipt?: boolean;
+            /**
+             * @description Your reference for this booking. Also known as a Voucher Number.
+             * @example VOUCHER-0123
+             */
+            resellerReference?: string;
+            /**
+             * @description Contact details for the main guest who will attend the tour/attraction. Contact BODY can be applied to both the booking object (the main reservation) or the unit object (individual ticket holders - if the supplier requires this information).
+             * @example {
+             *       "fullName": "John Doe",
+             *       "firstName": "John",
+             *       "lastName": "Doe",
+             *       "emailAddress": "johndoe@email.com",
+             *       "phoneNumber": "+447840739436",
+             *       "locales": [
+             *         "en",
+             *         "en-GB",
+             *         "en-US"
+             *       ],
+             *       "country": "GB"
+             *     }
+             */
+            contact: components["schemas"]["OctoBookingContact"];
+            /**
+             * @description An array of unit items that will be included in the booking. This allows you to provide contact details or a reseller reference for each unit item. Be careful to make sure you include ALL unit items that you also had in the original booking reservation request, if you provide more or less than in the booking reservation call this will change the number of unit items being purchased also.
+             * @example [
+             *       {
+             *         "uuid": "3b1bc2ee-3155-4738-9471-f49842a07327",
+             *         "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+             *       }
+             *     ]
+             */
+            unitItems?: components["schemas"]["OctoBookingUnitItem"][];
+        };
+        OctoBookingConfirmationPathParams: {
+            /** @description The UUID of the booking */
+            uuid: string;
+        };
+        /**
+         * @example {
+         *       "fullName": "John Doe",
+         *       "firstName": "John",
+         *       "lastName": "Doe",
+         *       "emailAddress": "johndoe@email.com",
+         *       "phoneNumber": "+447840739436",
+         *       "locales": [
+         *         "en",
+         *         "en-GB",
+         *         "en-US"
+         *       ],
+         *       "country": "GB"
+         *     }
+         */
+        OctoBookingContact: {
+            /**
+             * @description The full name of the booking holder or the ticket holder. Can also be retrieved as an alias for the concatenation of `firstName` and `lastName`
+             * @example John Doe
+             */
+            fullName?: string | null;
+            /**
+             * @description The first name of the booking holder or the ticket holder.
+             * @example John
+             */
+            firstName?: string | null;
+            /**
+             * @description The last name of the booking holder or the ticket holder.
+             * @example Doe
+             */
+            lastName?: string | null;
+            /**
+             * Format: email
+             * @description The email address of the booking holder or the ticket holder.
+             * @example johndoe@email.com
+             */
+            emailAddress?: string | null;
+            /**
+             * @description The phone number of the booking holder or the ticket holder.
+             * @example +447840739436
+             */
+            phoneNumber?: string | null;
+            /**
+             * @description An array of locale values, equivalent to navigator.languages in a browsers environment.
+             * @example [
+             *       "en",
+             *       "en-GB",
+             *       "en-US"
+             *     ]
+             */
+            locales?: string[];
+            /**
+             * @description The PO Box of the booking holder or the ticket holder.
+             * @example
+             */
+            postalCode?: string | null;
+            /**
+             * @description The country of the booking holder or the ticket holder.
+             * @example GB
+             */
+            country?: string | null;
+            /**
+             * @description Optional notes for the booking.
+             * @example Optional notes
+             */
+            notes?: string | null;
+        };
+        /**
+         * @example {
+         *       "pricing": {
+         *         "original": 2000,
+         *         "retail": 2000,
+         *         "net": 1600,
+         *         "currency": "EUR",
+         *         "currencyPrecision": 2,
+         *         "includedTaxes": []
+         *       }
+         *     }
+         */
+        OctoBookingPricing: {
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example {
+             *       "original": 2000,
+             *       "retail": 2000,
+             *       "net": 1600,
+             *       "currency": "EUR",
+             *       "currencyPrecision": 2,
+             *       "includedTaxes": []
+             *     }
+             */
+            pricing?: components["schemas"]["OctoPricing"];
+        };
+        /**
+         * @example {
+         *       "productId": "6b903d44-dc24-4ca4-ae71-6bde6c4f4854",
+         *       "optionId": "DEFAULT",
+         *       "availabilityId": "2022-05-23T00:00:00+01:00",
+         *       "notes": "Optional notes",
+         *       "unitItems": [
+         *         {
+         *           "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+         *         },
+         *         {
+         *           "unitId": "child_797e3ce8-1860-4cbf-80ad-95857df1f640"
+         *         },
+         *         {
+         *           "unitId": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640"
+         *         }
+         *       ]
+         *     }
+         */
+        OctoBookingReservationBody: {
+            /**
+             * Format: uuid
+             * @description A unique UUID to identify the booking. Setting this value acts like an idempotency key preventing you from double booking.
+             * @example 559aed3d-6d5b-4fe0-bfca-99f5e7218a56
+             */
+            uuid?: string;
+            /**
+             * @description The product ID for this booking.
+             * @example 6b903d44-dc24-4ca4-ae71-6bde6c4f4854
+             */
+            productId: string;
+            /**
+             * @description The option ID for this booking.
+             * @example DEFAULT
+             */
+            optionId: string;
+            /**
+             * @description The availability ID for the selected timeslot.
+             * @example 2022-05-23T00:00:00+01:00
+             */
+            availabilityId?: string;
+            /**
+             * @description How many minutes to reserve the availability, otherwise defaults to the supplier default amount.
+             * @example 30
+             */
+            expirationMinutes?: number;
+            /**
+             * @description Optional notes for the booking.
+             * @example Optional notes
+             */
+            notes?: string | null;
+            /**
+             * @description An list of unit items that will be included in the booking.
+             * @example [
+             *       {
+             *         "uuid": "3b1bc2ee-3155-4738-9471-f49842a07327",
+             *         "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+             *       }
+             *     ]
+             */
+            unitItems: components["schemas"]["OctoBookingUnitItem"][];
+            /**
+             * @description Your reference for this booking. Also known as a Voucher Number.
+             * @example VOUCHER-0123
+             */
+            resellerReference?: string;
+            /**
+             * @description Contact details for the main guest who will attend the tour/attraction. Contact BODY can be applied to both the booking object (the main reservation) or the unit object (individual ticket holders - if the supplier requires this information).
+             * @example {
+             *       "fullName": "John Doe",
+             *       "firstName": "John",
+             *       "lastName": "Doe",
+             *       "emailAddress": "johndoe@email.com",
+             *       "phoneNumber": "+447840739436",
+             *       "locales": [
+             *         "en",
+             *         "en-GB",
+             *         "en-US"
+             *       ],
+             *       "country": "GB"
+             *     }
+             */
+            contact?: components["schemas"]["OctoBookingContact"];
+            /**
+             * @description Can be used only when pricing capability is used.
+             * @example USD
+             */
+            currency?: string | null;
+        };
+        OctoBookingReservationPricingBody: {
+            /**
+             * @description Can be used only when pricing capability is used.
+             * @example USD
+             */
+            currency?: string | null;
+        };
+        OctoBookingReservationRequest: {
+            /**
+             * @example {
+             *       "productId": "6b903d44-dc24-4ca4-ae71-6bde6c4f4854",
+             *       "optionId": "DEFAULT",
+             *       "availabilityId": "2022-05-23T00:00:00+01:00",
+             *       "notes": "Optional notes",
+             *       "unitItems": [
+             *         {
+             *           "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+             *         },
+             *         {
+             *           "unitId": "child_797e3ce8-1860-4cbf-80ad-95857df1f640"
+             *         },
+             *         {
+             *           "unitId": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640"
+             *         }
+             *       ]
+             *     }
+             */
+            body: components["schemas"]["OctoBookingReservationBody"];
+        };
+        /**
+         * @example CONFIRMED
+         * @enum {string}
+         */
+        OctoBookingStatus: "ON_HOLD" | "CONFIRMED" | "EXPIRED" | "CANCELLED" | "REDEEMED" | "PENDING" | "REJECTED";
+        /**
+         * @example {
+         *       "uuid": "3b1bc2ee-3155-4738-9471-f49842a07327",
+         *       "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+         *     }
+         */
+        OctoBookingUnitItem: {
+            /**
+             * Format: uuid
+             * @description The unit item unit ID.
+             * @example 3b1bc2ee-3155-4738-9471-f49842a07327
+             */
+            uuid?: string;
+            /**
+             * @description A unique UUID to identify the unit, same as the booking uuid except per unit.
+             * @example adult_697e3ce8-1860-4cbf-80ad-95857df1f640
+             */
+            unitId: string;
+            resellerReference?: string;
+            contact?: components["schemas"]["OctoBookingContact"];
+        };
+        /**
+         * @example {
+         *       "resellerReference": "VOUCHER-0123",
+         *       "productId": "6b903d44-dc24-4ca4-ae71-6bde6c4f4854",
+         *       "optionId": "DEFAULT",
+         *       "availabilityId": "2022-05-23T00:00:00+01:00",
+         *       "expirationMinutes": 15,
+         *       "notes": "Optional notes",
+         *       "emailReceipt": true,
+         *       "unitItems": [
+         *         {
+         *           "uuid": "3b1bc2ee-3155-4738-9471-f49842a07327",
+         *           "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+         *         }
+         *       ],
+         *       "contact": {
+         *         "fullName": "John Doe",
+         *         "firstName": "John",
+         *         "lastName": "Doe",
+         *         "emailAddress": "johndoe@email.com",
+         *         "phoneNumber": "+447840739436",
+         *         "locales": [
+         *           "en",
+         *           "en-GB",
+         *           "en-US"
+         *         ],
+         *         "country": "GB"
+         *       }
+         *     }
+         */
+        OctoBookingUpdateBody: {
+            /**
+             * @description Your reference for this booking. Also known as a Voucher Number.
+             * @example VOUCHER-0123
+             */
+            resellerReference?: string;
+            /**
+             * @description The product ID.
+             * @example 6b903d44-dc24-4ca4-ae71-6bde6c4f4854
+             */
+            productId?: string;
+            /**
+             * @description The option id.
+             * @example DEFAULT
+             */
+            optionId?: string;
+            /**
+             * @description The availability ID for the selected timeslot.
+             * @example 2022-05-23T00:00:00+01:00
+             */
+            availabilityId?: string;
+            /**
+             * @description How many minutes to reserve the availability, otherwise defaults to the supplier default amount.
+             * @example 15
+             */
+            expirationMinutes?: number;
+            /**
+             * @description Optional notes for the booking.
+             * @example Optional notes
+             */
+            notes?: string | null;
+            /**
+             * @description Whether you want OCTO Cloud to email the guest a copy of their receipt and tickets. (defaults to false).
+             * @example true
+             */
+            emailReceipt?: boolean;
+            /**
+             * @description An array of unit items in the booking. To retain or modify existing unit items, you must include the unit item with the associated uuid, otherwise that unit item will be removed.
+             * @example [
+             *       {
+             *         "uuid": "3b1bc2ee-3155-4738-9471-f49842a07327",
+             *         "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+             *       }
+             *     ]
+             */
+            unitItems?: components["schemas"]["OctoBookingUnitItem"][];
+            /**
+             * @description Contact details for the main guest who will attend the tour/attraction. Contact BODY can be applied to both the booking object (the main reservation) or the unit object (individual ticket holders - if the supplier requires this information).
+             * @example {
+             *       "fullName": "John Doe",
+             *       "firstName": "John",
+             *       "lastName": "Doe",
+             *       "emailAddress": "johndoe@email.com",
+             *       "phoneNumber": "+447840739436",
+             *       "locales": [
+             *         "en",
+             *         "en-GB",
+             *         "en-US"
+             *       ],
+             *       "country": "GB"
+             *     }
+             */
+            contact?: components["schemas"]["OctoBookingContact"];
+        };
+        OctoBookingUpdatePathParams: {
+            /** @description The UUID of the booking */
+            uuid: string;
+        };
+        /**
+         * @example {
+         *       "id": "octo/pricing",
+         *       "revision": 3,
+         *       "required": true,
+         *       "dependencies": [],
+         *       "docs": "This capability enables booking creation."
+         *     }
+         */
+        OctoCapability: {
+            /**
+             * @description Unique identifier of the capability.
+             * @example octo/pricing
+             */
+            id: components["schemas"]["OctoCapabilityId"];
+            /**
+             * Format: int32
+             * @description Revision number for the capability.
+             * @example 3
+             */
+            revision: number;
+            /**
+             * @description Whether this capability is required.
+             * @example true
+             */
+            required: boolean;
+            /**
+             * @description List of dependent capability IDs.
+             * @example []
+             */
+            dependencies: components["schemas"]["OctoCapabilityId"][];
+            /**
+             * @description Optional documentation or description for this capability.
+             * @example This capability enables booking creation.
+             */
+            docs: string | null;
+        };
+        /** @enum {string} */
+        OctoCapabilityId: "octo/adjustments" | "octo/cart" | "octo/content" | "octo/mappings" | "octo/packages" | "octo/pickups" | "octo/pricing" | "octo/offers" | "octo/questions" | "octo/webhooks";
+        /**
+         * @example adults-only
+         * @enum {string}
+         */
+        OctoCategoryLabel: "multi-day" | "city-cards" | "adults-only" | "animals" | "audio-guide" | "beaches" | "bike-tours" | "boat-tours" | "classes" | "day-trips" | "family-friendly" | "fast-track" | "food" | "guided-tours" | "history" | "hop-on-hop-off" | "literature" | "live-music" | "museums" | "nightlife" | "outdoors" | "private-tours" | "romantic" | "recurring-events" | "self-guided" | "small-group-tours" | "sports" | "theme-parks" | "walking-tours" | "wheelchair-accessible" | "accommodation-included" | "trip-difficulty-easy" | "trip-difficulty-medium" | "trip-difficulty-hard";
+        /**
+         * @example {
+         *       "format": "IN_PERSON",
+         *       "language": ""
+         *     }
+         */
+        OctoCommentary: {
+            /**
+             * @description Specifies the format in which commentary is provided. Possible values are:
+             *     IN_PERSON: Live commentary delivered by a guide or host during the activity. Examples include a tour guide providing real-time explanations about historical landmarks or itinerary highlights.
+             *     RECORDED_AUDIO: Pre-recorded audio commentary accessible during the activity. Delivered via headphones, mobile apps, or speaker systems, covering key details in multiple languages.
+             *     WRITTEN: Commentary provided as written material, such as printed brochures, guidebooks, or on-site informational displays at points of interest.
+             *     OTHER: Commentary formats not explicitly listed, such as augmented reality experiences or interactive digital guides.
+             * @example IN_PERSON
+             */
+            format: components["schemas"]["OctoCommentaryFormat"];
+            /**
+             * @description Specifies the language in which the commentary is offered, adhering to IETF BCP 47 language tags for compatibility.
+             * @example
+             */
+            language: string;
+        };
+        /**
+         * @example IN_PERSON
+         * @enum {string}
+         */
+        OctoCommentaryFormat: "IN_PERSON" | "RECORDED_AUDIO" | "WRITTEN" | "OTHER";
+        /**
+         * @example {
+         *       "fullName": "John Doe",
+         *       "firstName": "John",
+         *       "lastName": "Doe",
+         *       "emailAddress": "johndoe@email.com",
+         *       "phoneNumber": "",
+         *       "locales": [
+         *         "en"
+         *       ],
+         *       "postalCode": "",
+         *       "country": "",
+         *       "notes": ""
+         *     }
+         */
+        OctoContact: {
+            /**
+             * @description The full name of the booking holder. Can also be retrieved as an alias for the concatenation of firstName and lastName
+             * @example John Doe
+             */
+            fullName: string | null;
+            /**
+             * @description The first name of the booking holder.
+             * @example John
+             */
+            firstName: string | null;
+            /**
+             * @description The last name of the booking holder.
+             * @example Doe
+             */
+            lastName: string | null;
+            /**
+             * Format: email
+             * @description The email address of the booking holder.
+             * @example johndoe@email.com
+             */
+            emailAddress: string | null;
+            /**
+             * @description The phone number of the booking holder.
+             * @example
+             */
+            phoneNumber: string | null;
+            /**
+             * @description An array of locale values, equivalent to navigator.languages in a browsers environment; representing customer language for booking communications.
+             * @example [
+             *       "en"
+             *     ]
+             */
+            locales: string[];
+            /**
+             * @description The PO Box of the booking holder or the ticket holder.
+             * @example
+             */
+            postalCode: string | null;
+            /**
+             * @description The country of the booking holder or the ticket holder.
+             * @example
+             */
+            country: string | null;
+            /**
+             * @description Customer-facing public notes for the booking.
+             * @example
+             */
+            notes: string | null;
+        };
+        /**
+         * @example emailAddress
+         * @enum {string}
+         */
+        OctoContactField: "firstName" | "lastName" | "emailAddress" | "phoneNumber" | "country" | "notes" | "locales" | "allowMarketing" | "postalCode";
+        /**
+         * @example QRCODE
+         * @enum {string}
+         */
+        OctoDeliveryFormat: "PDF_URL" | "QRCODE" | "CODE128" | "PKPASS_URL" | "AZTECCODE";
+        /**
+         * @example TICKET
+         * @enum {string}
+         */
+        OctoDeliveryMethod: "VOUCHER" | "TICKET";
+        /**
+         * @example {
+         *       "deliveryFormat": "QRCODE",
+         *       "deliveryValue": ""
+         *     }
+         */
+        OctoDeliveryOption: {
+            /**
+             * @description The format in which vouchers for this product are delivered. Each format specifies how the vouchers will be represented:
+             *     QRCODE: A code presented as a QR Code, commonly used for scanning at entry points.
+             *     CODE128: A linear barcode format widely used for retail and ticketing purposes.
+             *     AZTECCODE: A two-dimensional barcode format similar to QR codes but more compact. It is optimized for small spaces and often used in transportation and event ticketing.
+             *     PDF_URL: A URL linking to a downloadable PDF containing the complete ticket details for this product.
+             *     PKPASS_URL: A URL for adding the ticket to Apple Wallet (Passbook) for easy access on iOS devices.
+             *     This field ensures resellers can understand and integrate the appropriate ticket delivery formats specifically associated with this product."
+             * @example QRCODE
+             */
+            deliveryFormat: components["schemas"]["OctoDeliveryFormat"];
+            /**
+             * @description The string with the value of the delivery option, e.g. value behind the QRCODE, CODE128, AZTECCODE, or URL hosting the file for PDF_URL or PKPASS_URL)
+             * @example
+             */
+            deliveryValue: string;
+        };
+        /**
+         * @example hour
+         * @enum {string}
+         */
+        OctoDurationUnit: "minute" | "hour" | "day";
+        /**
+         * @example {
+         *       "error": "BAD_REQUEST",
+         *       "errorMessage": "PAYMENT_DECLINED"
+         *     }
+         */
+        OctoErrorBadRequest: components["schemas"]["OctoBaseError"];
+        /**
+         * @example {
+         *       "error": "BAD_REQUEST",
+         *       "errorMessage": "PAYMENT_DECLINED"
+         *     }
+         */
+        OctoErrorForbidden: components["schemas"]["OctoBaseError"];
+        /**
+         * @example {
+         *       "error": "INTERNAL_SERVER_ERROR",
+         *       "errorMessage": "There was an un-recoverable error, please try again"
+         *     }
+         */
+        OctoErrorInternalServerError: components["schemas"]["OctoBaseError"];
+        /**
+         * @example {
+         *       "error": "INVALID_AVAILABILITY_ID",
+         *       "errorMessage": "The availabilityId was missing or invalid",
+         *       "availabilityId": "2022-03-12T00:00:00+00:00"
+         *     }
+         */
+        OctoErrorInvalidAvailabilityID: {
+            /** @description Missing or invalid `availabilityId` in the request */
+            availabilityId: string;
+        } & components["schemas"]["OctoBaseError"];
+        /**
+         * @example {
+         *       "error": "INVALID_BOOKING_UUID",
+         *       "errorMessage": "The uuid was already used, missing or invalid",
+         *       "uuid": "bbbb6227-54fc-4c32-9ed7-dc3eb99966ea"
+         *     }
+         */
+        OctoErrorInvalidBookingUUID: {
+            /** @description Missing or invalid booking UUID, or if you're confirming the booking the booking may have expired already. */
+            uuid: string;
+        } & components["schemas"]["OctoBaseError"];
+        /**
+         * @example {
+         *       "error": "INVALID_OPTION_ID",
+         *       "errorMessage": "The optionId was missing or invalid",
+         *       "optionId": "681fea0f-196e-45da-bec7-467bfacb1d87"
+         *     }
+         */
+        OctoErrorInvalidOptionID: {
+            /** @description Missing or invalid `optionId` in the request */
+            optionId: string;
+        } & components["schemas"]["OctoBaseError"];
+        /**
+         * @example {
+         *       "error": "INVALID_PRODUCT_ID",
+         *       "errorMessage": "The productId was missing or invalid",
+         *       "productId": "cc2a6d56-6efe-426f-99c9-6eb10e341565"
+         *     }
+         */
+        OctoErrorInvalidProductID: {
+            /** @description Missing or invalid `productId` in the request */
+            productId: string;
+        } & components["schemas"]["OctoBaseError"];
+        /**
+         * @example {
+         *       "error": "INVALID_UNIT_ID",
+         *       "errorMessage": "The unitId was missing or invalid",
+         *       "unitId": "senior"
+         *     }
+         */
+        OctoErrorInvalidUnitID: {
+            /** @description Missing or invalid `unitId` in the request */
+            unitId: string;
+        } & components["schemas"]["OctoBaseError"];
+        /**
+         * @example {
+         *       "error": "UNAUTHORIZED",
+         *       "errorMessage": "You didn't send the API Key in the Authorization header to an endpoint that requires authentication"
+         *     }
+         */
+        OctoErrorUnauthorized: components["schemas"]["OctoBaseError"];
+        /**
+         * @example {
+         *       "error": "UNPROCESSABLE_ENTITY",
+         *       "errorMessage": "The request body is technically correct but cannot be processed for other reasons. e.g. you tried to cancel a booking after the cancellation cutoff had elapsed"
+         *     }
+         */
+        OctoErrorUnprocessableEntity: components["schemas"]["OctoBaseError"];
+        /**
+         * @example {
+         *       "expirationMinutes": 15
+         *     }
+         */
+        OctoExtendReservationBody: {
+            expirationMinutes?: number;
+        };
+        OctoExtendReservationPathParams: {
+            /** @description The UUID of the booking */
+            uuid: string;
+        };
+        /**
+         * @example {
+         *       "question": "",
+         *       "answer": ""
+         *     }
+         */
+        OctoFAQ: {
+            /**
+             * @description The text of the frequently asked question. This should be a well-phrased question that reflects typical customer concerns or queries about the product (e.g., "Is hotel pickup included?", "What is the cancellation policy?"). Note: FAQs are intentionally repeated at both product and option levels, enabling suppliers to address questions specific to each context. Resellers must combine FAQs from both levels for customer presentation.
+             * @example
+             */
+            question: string;
+            /**
+             * @description The detailed response to the corresponding question. Answers should be accurate, informative, and written in a way that resolves customer uncertainty (e.g., "Yes, hotel pickup is included within a 10-mile radius of the city center.", "Cancellations are free up to 24 hours before the activity.").
+             * @example
+             */
+            answer: string;
+        };
+        /**
+         * @example {
+         *       "shortDescription": "",
+         *       "type": "CANCELLATION_TERM"
+         *     }
+         */
+        OctoFeature: {
+            /**
+             * @description A brief summary of a specific feature, providing quick and precise information about an aspect of the product.
+             * @example
+             */
+            shortDescription: string | null;
+            /**
+             * @description Specifies the category of the feature to ensure clear and organized communication. Each category serves a distinct purpose:
+             *
+             *     INCLUSION: Details what is included in the product offering (e.g., "Hotel pickup included," "Lunch provided," "All equipment supplied"), emphasizing the product's completeness and value.
+             *     EXCLUSION: Lists what is not included (e.g., "Gratuities not included," "Admission tickets not provided"), managing customer expectations and reducing ambiguity.
+             *     HIGHLIGHT: Emphasizes the product's key selling points or unique aspects (e.g., "Skip-the-line access to the Eiffel Tower," "Expert-guided tour"), captivating potential customers by showcasing standout qualities.
+             *     PREBOOKING_INFORMATION: Contains essential details customers need to know before booking (e.g., "Not suitable for children under 3 years," "Wear sturdy footwear").
+             *     PREARRIVAL_INFORMATION: Offers details to prepare customers for their experience before arrival (e.g., "Arrive 15 minutes early," "Bring a printed ticket").
+             *     REDEMPTION_INSTRUCTION: Provides clear instructions on how to redeem the product or service (e.g., "Show your booking confirmation at the ticket counter," "Scan your QR code upon entry").
+             *     ACCESSIBILITY_INFORMATION: Highlights accessibility-related details (e.g., "Wheelchair accessible," "No elevators available").
+             *     ADDITIONAL_INFORMATION: Supplies supplementary details that add context or clarity (e.g., "Pets allowed with prior notice," "Multilingual guides available").
+             *     BOOKING_TERM: Describes terms related to the booking process (e.g., "Reservations must be made at least 48 hours in advance," "No changes allowed after booking").
+             *     CANCELLATION_TERM: Explains the terms and conditions for cancellations (e.g., "Free cancellation up to 24 hours before the start time," "Non-refundable").
+             *     This structured classification enhances the product's appeal, ensures transparency, and facilitates informed decision-making for resellers and customers.
+             * @example CANCELLATION_TERM
+             */
+            type: components["schemas"]["OctoFeatureType"];
+        };
+        /**
+         * @example CANCELLATION_TERM
+         * @enum {string}
+         */
+        OctoFeatureType: "INCLUSION" | "EXCLUSION" | "HIGHLIGHT" | "PREBOOKING_INFORMATION" | "PREARRIVAL_INFORMATION" | "REDEMPTION_INSTRUCTION" | "ACCESSIBILITY_INFORMATION" | "ADDITIONAL_INFORMATION" | "BOOKING_TERM" | "CANCELLATION_TERM";
+        OctoGetBookingsQueryParams: {
+            /** @description The reseller reference on the booking */
+            resellerReference?: string;
+            /** @description The reference provided by the supplier */
+            supplierReference?: string;
+        };
+        OctoGetBookingsRequest: {
+            /** @description The reseller reference on the booking */
+            resellerReference?: string;
+            /** @description The reference provided by the supplier */
+            supplierReference?: string;
+        };
+        OctoGetProductPathParams: {
+            /** @description The id of the product */
+            id: string;
+        };
+        OctoGetProductsRequest: Record<string, never>;
+        OctoGetSupplierRequest: Record<string, never>;
+        /**
+         * @description Specifies the type or source of the identifier for the location. This field defines the platform or system where the identifier is valid, allowing for seamless integration with third-party systems or mapping platforms. Common examples include:
+         *     googlePlaceId: A unique identifier for locations on Google Maps.
+         *     applePlaceId: A unique identifier for locations on Apple Maps.
+         *     tripadvisorLocationId: A unique identifier for listings on TripAdvisor.
+         *     yelpPlaceId: A unique identifier for locations on Yelp.
+         *     facebookPlaceId: A unique identifier for places on Facebook.
+         *     foursquarePlaceId: A unique identifier for venues on Foursquare.
+         *     baiduPlaceId: A unique identifier for locations on Baidu Maps.
+         *     amapPlaceId: A unique identifier for locations on Amap (China-based mapping platform).
+         * @example {
+         *       "googlePlaceId": null,
+         *       "applePlaceId": null,
+         *       "tripadvisorLocationId": null,
+         *       "yelpPlaceId": null,
+         *       "facebookPlaceId": null,
+         *       "foursquarePlaceId": null,
+         *       "baiduPlaceId": null,
+         *       "amapPlaceId": null
+         *     }
+         */
+        OctoIdentifiers: {
+            googlePlaceId: string | null;
+            applePlaceId: string | null;
+            tripadvisorLocationId: string | null;
+            yelpPlaceId: string | null;
+            facebookPlaceId: string | null;
+            foursquarePlaceId: string | null;
+            baiduPlaceId: string | null;
+            amapPlaceId: string | null;
+        };
+        OctoListCapabilitiesRequest: Record<string, never>;
+        OctoListCapabilitiesRequestHeaders: Record<string, never>;
+        /**
+         * @example {
+         *       "title": "",
+         *       "shortDescription": "",
+         *       "types": [
+         *         "POINT_OF_INTEREST"
+         *       ],
+         *       "minutesTo": null,
+         *       "minutesAt": null,
+         *       "place": {
+         *         "latitude": 55.9533,
+         *         "longitude": -3.1883,
+         *         "postalAddress": {
+         *           "streetAddress": "",
+         *           "addressLocality": "",
+         *           "addressRegion": "",
+         *           "postalCode": "",
+         *           "addressCountry": "",
+         *           "postOfficeBoxNumber": ""
+         *         },
+         *         "identifiers": {
+         *           "googlePlaceId": null,
+         *           "applePlaceId": null,
+         *           "tripadvisorLocationId": null,
+         *           "yelpPlaceId": null,
+         *           "facebookPlaceId": null,
+         *           "foursquarePlaceId": null,
+         *           "baiduPlaceId": null,
+         *           "amapPlaceId": null
+         *         },
+         *         "sameAs": []
+         *       }
+         *     }
+         */
+        OctoLocation: {
+            /**
+             * @description The name of the location, providing a recognizable identifier for customers (e.g., "Statue of Liberty"). This field can be null if no name is available.
+             * @example
+             */
+            title: string | null;
+            /**
+             * @description A brief description of the location, summarizing its significance or role in the product (e.g., "Historic landmark and popular tourist destination"). This field can be null if no description is provided.
+             * @example
+             */
+            shortDescription: string | null;
+            /**
+             * @description Specifies the roles or purposes of the location within the product. START: The starting point or meeting location for the product or experience. This is where customers are expected to gather before the activity begins.
+             *     REDEMPTION: A location where customers must go to exchange tickets, collect passes, or redeem vouchers before proceeding to the starting point or experience (if applicable).
+             *     ITINERARY_ITEM: A designated stop or location within the itinerary, typically where customers pause or spend time during a moving tour or activity.
+             *     POINT_OF_INTEREST: A notable location or attraction that customers may see or pass by without stopping. Generally used for sightseeing locations.
+             *     ADMISSION_INCLUDED: A location where entry is included in the product price, often highlighting an attraction or event that customers can access as part of the experience.
+             *     END: The final point or drop-off location where the activity concludes.
+             * @example [
+             *       "POINT_OF_INTEREST"
+             *     ]
+             */
+            types: components["schemas"]["OctoLocationType"][];
+            /**
+             * @description The travel time, in minutes, needed to reach this location from the previous one in the itinerary. Useful for building schedules or itineraries. Set to null if travel time is unknown, not relevant, or not required.
+             * @example null
+             */
+            minutesTo: number | null;
+            /**
+             * @description The approximate duration, in minutes, spent at this location. Helps provide clarity on the itinerary or scheduling details. Set to null if the time spent is flexible, unknown, or not applicable.
+             * @example null
+             */
+            minutesAt: number | null;
+            /**
+             * @description An object containing detailed geospatial and postal address data for the location.
+             * @example {
+             *       "latitude": 55.9533,
+             *       "longitude": -3.1883,
+             *       "postalAddress": {
+             *         "streetAddress": "",
+             *         "addressLocality": "",
+             *         "addressRegion": "",
+             *         "postalCode": "",
+             *         "addressCountry": "",
+             *         "postOfficeBoxNumber": ""
+             *       },
+             *       "identifiers": {
+             *         "googlePlaceId": null,
+             *         "applePlaceId": null,
+             *         "tripadvisorLocationId": null,
+             *         "yelpPlaceId": null,
+             *         "facebookPlaceId": null,
+             *         "foursquarePlaceId": null,
+             *         "baiduPlaceId": null,
+             *         "amapPlaceId": null
+             *       },
+             *       "sameAs": []
+             *     }
+             */
+            place: components["schemas"]["OctoPlace"];
+        };
+        /**
+         * @example POINT_OF_INTEREST
+         * @enum {string}
+         */
+        OctoLocationType: "START" | "ITINERARY_ITEM" | "POINT_OF_INTEREST" | "ADMISSION_INCLUDED" | "END" | "REDEMPTION";
+        /**
+         * @example {
+         *       "src": "",
+         *       "type": "image/jpeg",
+         *       "rel": "LOGO",
+         *       "title": "",
+         *       "caption": "",
+         *       "copyright": ""
+         *     }
+         */
+        OctoMedia: {
+            /**
+             * Format: uri
+             * @description The URL of the media file. The URL must be stable and publicly accessible.
+             * @example
+             */
+            src: string;
+            /**
+             * @description Specifies the type of the media file, which indicates its format and intended usage. Recommended types include: image/jpeg: High-quality compressed images, ideal for general use. Suggested dimensions: 1920x1080 or higher.
+             *     image/png: Images with transparency or higher visual fidelity, recommended for logos. Suggested dimensions: At least 1000x1000 pixels.
+             *     video/mp4: Universal video format for high-quality playback. Suggested resolution: 1080p or higher.
+             *     video/avi: A less common video format; MP4 is generally preferred for compatibility.
+             *     external/youtube: URL links to YouTube videos for dynamic content. Use a shareable URL format.
+             *     external/vimeo: URL links to Vimeo-hosted videos for high-quality or private video content.
+             * @example image/jpeg
+             */
+            type: components["schemas"]["OctoMediaType"];
+            /**
+             * @description Defines the relationship of the media file to the supplier's content. Common values include: LOGO: For branding assets like supplier logos.
+             *     COVER: For primary visual elements representing the supplier.
+             *     GALLERY: For additional images or videos.
+             * @example LOGO
+             */
+            rel: components["schemas"]["OctoMediaRel"];
+            /**
+             * @description The title or name of the media, providing a brief description or identifier for the media file. This helps in organizing and identifying media files (e.g., "Main Attraction Image," "Promotional Video"). This field can be null if no title is provided.
+             * @example
+             */
+            title: string | null;
+            /**
+             * @description A caption providing additional context or information about what is depicted in the media. Captions should be customer-facing and provide insights such as "Overview of the city skyline at sunset" or "Guests enjoying the guided tour." This field can be null if no caption is provided.
+             * @example
+             */
+            caption: string | null;
+            /**
+             * @description Information about the copyright status or usage restrictions of the media. This may include details about ownership, licensing terms, or attribution requirements (e.g., "© 2024 Example Corp, All Rights Reserved"). If null, it is assumed there are no copyright restrictions or attribution requirements.
+             * @example
+             */
+            copyright: string | null;
+        };
+        /**
+         * @example LOGO
+         * @enum {string}
+         */
+        OctoMediaRel: "LOGO" | "COVER" | "GALLERY";
+        /**
+         * @example image/jpeg
+         * @enum {string}
+         */
+        OctoMediaType: "image/jpeg" | "image/png" | "video/mp4" | "video/avi" | "external/youtube" | "external/vimeo";
+        /**
+         * @description Defines the opening hours for this availability, even for start time-based availability. Supports multiple periods for breaks in the day.
+         * @example {
+         *       "from": "08:00",
+         *       "to": "16:00"
+         *     }
+         */
+        OctoOpeningHours: {
+            /**
+             * @description The opening time
+             * @example 08:00
+             */
+            from: string;
+            /**
+             * @description The closing time
+             * @example 16:00
+             */
+            to: string;
+        };
+        /**
+         * @example {
+         *       "id": "DEFAULT",
+         *       "default": true,
+         *       "internalName": "DEFAULT",
+         *       "reference": null,
+         *       "availabilityLocalStartTimes": [
+         *         "00:00"
+         *       ],
+         *       "cancellationCutoff": "1 hour",
+         *       "cancellationCutoffAmount": 1,
+         *       "cancellationCutoffUnit": "hour",
+         *       "requiredContactFields": [
+         *         "firstName"
+         *       ],
+         *       "restrictions": {
+         *         "minUnits": 0,
+         *         "maxUnits": 9
+         *       },
+         *       "units": [
+         *         {
+         *           "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+         *           "internalName": "Adult",
+         *           "reference": null,
+         *           "type": "ADULT",
+         *           "restrictions": {
+         *             "minAge": 18,
+         *             "maxAge": 99,
+         *             "idRequired": false,
+         *             "minQuantity": 1,
+         *             "maxQuantity": 10,
+         *             "paxCount": 1,
+         *             "accompaniedBy": []
+         *           },
+         *           "requiredContactFields": [
+         *             "firstName"
+         *           ]
+         *         },
+         *         {
+         *           "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+         *           "internalName": "Child",
+         *           "reference": null,
+         *           "type": "CHILD",
+         *           "restrictions": {
+         *             "minAge": 3,
+         *             "maxAge": 12,
+         *             "idRequired": false,
+         *             "minQuantity": 1,
+         *             "maxQuantity": 10,
+         *             "paxCount": 1,
+         *             "accompaniedBy": []
+         *           },
+         *           "requiredContactFields": [
+         *             "firstName"
+         *           ]
+         *         },
+         *         {
+         *           "id": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640",
+         *           "internalName": "Infant",
+         *           "reference": null,
+         *           "type": "INFANT",
+         *           "restrictions": {
+         *             "minAge": 0,
+         *             "maxAge": 3,
+         *             "idRequired": false,
+         *             "minQuantity": 1,
+         *             "maxQuantity": 10,
+         *             "paxCount": 1,
+         *             "accompaniedBy": [
+         *               "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+         *             ]
+         *           },
+         *           "requiredContactFields": [
+         *             "firstName"
+         *           ]
+         *         }
+         *       ],
+         *       "pricingFrom": [
+         *         {
+         *           "original": 2000,
+         *           "retail": 2000,
+         *           "net": 1600,
+         *           "currency": "EUR",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         }
+         *       ]
+         *     }
+         */
+        OctoOption: {
+            /**
+             * @description A unique identifier for the option within the product. This ID is critical for identifying specific options during bookings or other API interactions.
+             * @example DEFAULT
+             */
+            id: string;
+            /**
+             * @description Indicates whether the option is the default selection.
+             *     true: This option should be rendered and selected first in customer-facing interfaces.
+             *     false: The option is not default and requires manual selection.
+             * @example true
+             */
+            default: boolean;
+            /**
+             * @description The internal name used by the supplier to refer to the option. This name is for internal or operational purposes and may differ from the public, customer-facing name. The customer-facing name is defined separately in the title field under the octo/content capability.
+             * @example DEFAULT
+             */
+            internalName: string;
+            /**
+             * @description An optional internal code used by the supplier to refer to the product. This field is useful for supplier-specific workflows or cross-referencing. It can be null if no reference code exists for the product.
+             * @example null
+             */
+            reference: string | null;
+            /**
+             * @description An array containing all possible start times for the option that can be returned during availability. For example a tour with multiple departure times may have multiple:["09:00", "14:00", "17:00"].
+             * @example [
+             *       "00:00"
+             *     ]
+             */
+            availabilityLocalStartTimes: string[];
+            /**
+             * @description A text description of the option's cancellation policy, providing clear guidelines to customers.
+             * @example 1 hour
+             */
+            cancellationCutoff: string;
+            /**
+             * @description The numeric value of the cutoff period for cancellations, relative to start time or closing hour (of opening hours product)
+             * @example 1
+             */
+            cancellationCutoffAmount: number;
+            /**
+             * @description The time unit associated with the cutoff period. Possible values are:
+             *     hour: Cutoff is measured in hours.
+             *     minute: Cutoff is measured in minutes.
+             *     day: Cutoff is measured in days.
+             * @example hour
+             */
+            cancellationCutoffUnit: components["schemas"]["OctoDurationUnit"];
+            /**
+             * @description An array specifying the contact fields required to confirm a booking. These apply to the lead traveler, not individual tickets. Possible values:
+             *     firstName: The first name of the traveler.
+             *     lastName: The last name of the traveler.
+             *     fullName: The full name of the traveler.
+             *     emailAddress: The email address of the traveler.
+             *     phoneNumber: The phone number of the traveler.
+             *     postalCode: The postal code of the traveler.
+             *     country: The country of the traveler.
+             *     notes: Optional notes from the traveler.
+             *     locales: Preferred language/localization preferences.
+             * @example [
+             *       "firstName"
+             *     ]
+             */
+            requiredContactFields: components["schemas"]["OctoContactField"][];
+            /**
+             * @description Specifies the limitations on booking the option.
+             * @example {
+             *       "minUnits": 0,
+             *       "maxUnits": 9
+             *     }
+             */
+            restrictions: components["schemas"]["OctoOptionRestrictions"];
+            /**
+             * @description The list array of all units (ticket types) available for this product. Each unit represents a specific type of ticket (e.g., Adult, Child). See Unit for a detailed on the object.
+             * @example [
+             *       {
+             *         "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "internalName": "Adult",
+             *         "reference": null,
+             *         "type": "ADULT",
+             *         "restrictions": {
+             *           "minAge": 18,
+             *           "maxAge": 99,
+             *           "idRequired": false,
+             *           "minQuantity": 1,
+             *           "maxQuantity": 10,
+             *           "paxCount": 1,
+             *           "accompaniedBy": []
+             *         },
+             *         "requiredContactFields": [
+             *           "firstName"
+             *         ]
+             *       },
+             *       {
+             *         "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "internalName": "Child",
+             *         "reference": null,
+             *         "type": "CHILD",
+             *         "restrictions": {
+             *           "minAge": 3,
+             *           "maxAge": 12,
+             *           "idRequired": false,
+             *           "minQuantity": 1,
+             *           "maxQuantity": 10,
+             *           "paxCount": 1,
+             *           "accompaniedBy": []
+             *         },
+             *         "requiredContactFields": [
+             *           "firstName"
+             *         ]
+             *       },
+             *       {
+             *         "id": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640",
+             *         "internalName": "Infant",
+             *         "reference": null,
+             *         "type": "INFANT",
+             *         "restrictions": {
+             *           "minAge": 0,
+             *           "maxAge": 3,
+             *           "idRequired": false,
+             *           "minQuantity": 1,
+             *           "maxQuantity": 10,
+             *           "paxCount": 1,
+             *           "accompaniedBy": [
+             *             "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+             *           ]
+             *         },
+             *         "requiredContactFields": [
+             *           "firstName"
+             *         ]
+             *       }
+             *     ]
+             */
+            units: components["schemas"]["OctoUnit"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example [
+             *       {
+             *         "original": 2000,
+             *         "retail": 2000,
+             *         "net": 1600,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       }
+             *     ]
+             */
+            pricingFrom?: components["schemas"]["OctoPricing"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example [
+             *       {
+             *         "original": 2000,
+             *         "retail": 2000,
+             *         "net": 1600,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       }
+             *     ]
+             */
+            pricing?: components["schemas"]["OctoPricing"][];
+            /**
+             * @description The public, customer-facing name of the product. This name is displayed to end customers and should accurately represent the product for marketing and sales purposes
+             * @example
+             */
+            title?: string;
+            /**
+             * @description A brief, customer-facing description of the product. This field provides a concise overview of the product and can be null if no description is available.
+             * @example
+             */
+            shortDescription?: string | null;
+            /**
+             * @description A detailed description of the product, offering in-depth information about it and relevant details. This field can be null if extended details are not provided.
+             * @example
+             */
+            description?: string | null;
+            /**
+             * @description An array of structured objects describing various aspects of the product's features, grouped into clear categories. These include details about what is included, excluded, emphasized, essential, or safety-related, ensuring transparency and enhancing the product’s appeal to customers. Note: Features are intentionally repeated at both product and option levels, allowing suppliers to specify details where most applicable. Resellers must combine information from both levels for a comprehensive customer view.
+             * @example [
+             *       {
+             *         "shortDescription": "",
+             *         "type": "CANCELLATION_TERM"
+             *       }
+             *     ]
+             */
+            features?: components["schemas"]["OctoFeature"][];
+            /**
+             * @description An array containing frequently asked questions (FAQs) related to the product. This field is designed to address common customer inquiries by providing clear and concise answers, enhancing the customer experience and reducing potential confusion. Each object represents a single question and its corresponding answer. Note: FAQs are intentionally repeated at both product and option levels, enabling suppliers to address questions specific to each context. Resellers must combine FAQs from both levels for customer presentation.
+             * @example [
+             *       {
+             *         "question": "",
+             *         "answer": ""
+             *       }
+             *     ]
+             */
+            faqs?: components["schemas"]["OctoFAQ"][];
+            /**
+             * @description A list of media files hosted at stable URLs. Media enhances the visual and informational representation of the product, supporting images, videos, or documents.
+             *     Note: Media details are intentionally repeated at both product and option levels. Suppliers should use the level most relevant for the resource. Resellers must merge media information for customer presentation.
+             * @example [
+             *       {
+             *         "src": "",
+             *         "type": "image/jpeg",
+             *         "rel": "LOGO",
+             *         "title": "",
+             *         "caption": "",
+             *         "copyright": ""
+             *       }
+             *     ]
+             */
+            media?: components["schemas"]["OctoMedia"][];
+            /**
+             * @description A list of geographical locations associated with the product. These locations can represent an itinerary where the order of locations matters, such as for tours or experiences, or simply a list of related locations linked to the product. This field is particularly useful for map-dependent reseller platforms, as it provides geographic and contextual details to enhance customer understanding and platform integration. Each object in the array represents a single related location and includes the following fields:
+             * @example [
+             *       {
+             *         "title": "",
+             *         "shortDescription": "",
+             *         "types": [
+             *           "POINT_OF_INTEREST"
+             *         ],
+             *         "minutesTo": null,
+             *         "minutesAt": null,
+             *         "place": {
+             *           "latitude": 55.9533,
+             *           "longitude": -3.1883,
+             *           "postalAddress": {
+             *             "streetAddress": "",
+             *             "addressLocality": "",
+             *             "addressRegion": "",
+             *             "postalCode": "",
+             *             "addressCountry": "",
+             *             "postOfficeBoxNumber": ""
+             *           },
+             *           "identifiers": {
+             *             "googlePlaceId": null,
+             *             "applePlaceId": null,
+             *             "tripadvisorLocationId": null,
+             *             "yelpPlaceId": null,
+             *             "facebookPlaceId": null,
+             *             "foursquarePlaceId": null,
+             *             "baiduPlaceId": null,
+             *             "amapPlaceId": null
+             *           },
+             *           "sameAs": []
+             *         }
+             *       }
+             *     ]
+             */
+            locations?: components["schemas"]["OctoLocation"][];
+            /**
+             * @description A list of labels representing the categories applicable to the product or experience. These categories help customers quickly understand the nature, format, or features of the product. The predefined category labels are based on Google's Product Categories for Things to Do, ensuring alignment with industry standards. OCTO has also added custom categories to cover additional popular offerings. OCTO welcomes suggestions for additional categories to ensure consistency and better coverage. Please contact the team to propose updates to the specification.
+             * @example [
+             *       "adults-only",
+             *       "romantic"
+             *     ]
+             */
+            categoryLabels?: components["schemas"]["OctoCategoryLabel"][];
+            /**
+             * @description Indicates the duration of the product or experience in minutes. If the duration is flexible, this represents the typical minimum duration.
+             * @example 30
+             */
+            durationMinutesFrom?: number;
+            /**
+             * @description If a number: Represents the maximum in flexible duration of the product or experience in minutes, defining a range.
+             *     If null: Indicates that the duration is exact and matches the value of durationMinutesFrom.
+             * @example null
+             */
+            durationMinutesTo?: number | null;
+            /**
+             * @description A list of commentary options available for the product. Each object in the array specifies the format and language of the commentary.
+             * @example [
+             *       {
+             *         "format": "IN_PERSON",
+             *         "language": ""
+             *       }
+             *     ]
+             */
+            commentary?: components["schemas"]["OctoCommentary"][];
+        };
+        /**
+         * @example {
+         *       "title": "",
+         *       "shortDescription": "",
+         *       "description": "",
+         *       "features": [
+         *         {
+         *           "shortDescription": "",
+         *           "type": "CANCELLATION_TERM"
+         *         }
+         *       ],
+         *       "faqs": [
+         *         {
+         *           "question": "",
+         *           "answer": ""
+         *         }
+         *       ],
+         *       "media": [
+         *         {
+         *           "src": "",
+         *           "type": "image/jpeg",
+         *           "rel": "LOGO",
+         *           "title": "",
+         *           "caption": "",
+         *           "copyright": ""
+         *         }
+         *       ],
+         *       "locations": [
+         *         {
+         *           "title": "",
+         *           "shortDescription": "",
+         *           "types": [
+         *             "POINT_OF_INTEREST"
+         *           ],
+         *           "minutesTo": null,
+         *           "minutesAt": null,
+         *           "place": {
+         *             "latitude": 55.9533,
+         *             "longitude": -3.1883,
+         *             "postalAddress": {
+         *               "streetAddress": "",
+         *               "addressLocality": "",
+         *               "addressRegion": "",
+         *               "postalCode": "",
+         *               "addressCountry": "",
+         *               "postOfficeBoxNumber": ""
+         *             },
+         *             "identifiers": {
+         *               "googlePlaceId": null,
+         *               "applePlaceId": null,
+         *               "tripadvisorLocationId": null,
+         *               "yelpPlaceId": null,
+         *               "facebookPlaceId": null,
+         *               "foursquarePlaceId": null,
+         *               "baiduPlaceId": null,
+         *               "amapPlaceId": null
+         *             },
+         *             "sameAs": []
+         *           }
+         *         }
+         *       ],
+         *       "categoryLabels": [
+         *         "adults-only",
+         *         "romantic"
+         *       ],
+         *       "durationMinutesFrom": 30,
+         *       "durationMinutesTo": null,
+         *       "commentary": [
+         *         {
+         *           "format": "IN_PERSON",
+         *           "language": ""
+         *         }
+         *       ]
+         *     }
+         */
+        OctoOptionContent: {
+            /**
+             * @description The public, customer-facing name of the product. This name is displayed to end customers and should accurately represent the product for marketing and sales purposes
+             * @example
+             */
+            title?: string;
+            /**
+             * @description A brief, customer-facing description of the product. This field provides a concise overview of the product and can be null if no description is available.
+             * @example
+             */
+            shortDescription?: string | null;
+            /**
+             * @description A detailed description of the product, offering in-depth information about it and relevant details. This field can be null if extended details are not provided.
+             * @example
+             */
+            description?: string | null;
+            /**
+             * @description An array of structured objects describing various aspects of the product's features, grouped into clear categories. These include details about what is included, excluded, emphasized, essential, or safety-related, ensuring transparency and enhancing the product’s appeal to customers. Note: Features are intentionally repeated at both product and option levels, allowing suppliers to specify details where most applicable. Resellers must combine information from both levels for a comprehensive customer view.
+             * @example [
+             *       {
+             *         "shortDescription": "",
+             *         "type": "CANCELLATION_TERM"
+             *       }
+             *     ]
+             */
+            features?: components["schemas"]["OctoFeature"][];
+            /**
+             * @description An array containing frequently asked questions (FAQs) related to the product. This field is designed to address common customer inquiries by providing clear and concise answers, enhancing the customer experience and reducing potential confusion. Each object represents a single question and its corresponding answer. Note: FAQs are intentionally repeated at both product and option levels, enabling suppliers to address questions specific to each context. Resellers must combine FAQs from both levels for customer presentation.
+             * @example [
+             *       {
+             *         "question": "",
+             *         "answer": ""
+             *       }
+             *     ]
+             */
+            faqs?: components["schemas"]["OctoFAQ"][];
+            /**
+             * @description A list of media files hosted at stable URLs. Media enhances the visual and informational representation of the product, supporting images, videos, or documents.
+             *     Note: Media details are intentionally repeated at both product and option levels. Suppliers should use the level most relevant for the resource. Resellers must merge media information for customer presentation.
+             * @example [
+             *       {
+             *         "src": "",
+             *         "type": "image/jpeg",
+             *         "rel": "LOGO",
+             *         "title": "",
+             *         "caption": "",
+             *         "copyright": ""
+             *       }
+             *     ]
+             */
+            media?: components["schemas"]["OctoMedia"][];
+            /**
+             * @description A list of geographical locations associated with the product. These locations can represent an itinerary where the order of locations matters, such as for tours or experiences, or simply a list of related locations linked to the product. This field is particularly useful for map-dependent reseller platforms, as it provides geographic and contextual details to enhance customer understanding and platform integration. Each object in the array represents a single related location and includes the following fields:
+             * @example [
+             *       {
+             *         "title": "",
+             *         "shortDescription": "",
+             *         "types": [
+             *           "POINT_OF_INTEREST"
+             *         ],
+             *         "minutesTo": null,
+             *         "minutesAt": null,
+             *         "place": {
+             *           "latitude": 55.9533,
+             *           "longitude": -3.1883,
+             *           "postalAddress": {
+             *             "streetAddress": "",
+             *             "addressLocality": "",
+             *             "addressRegion": "",
+             *             "postalCode": "",
+             *             "addressCountry": "",
+             *             "postOfficeBoxNumber": ""
+             *           },
+             *           "identifiers": {
+             *             "googlePlaceId": null,
+             *             "applePlaceId": null,
+             *             "tripadvisorLocationId": null,
+             *             "yelpPlaceId": null,
+             *             "facebookPlaceId": null,
+             *             "foursquarePlaceId": null,
+             *             "baiduPlaceId": null,
+             *             "amapPlaceId": null
+             *           },
+             *           "sameAs": []
+             *         }
+             *       }
+             *     ]
+             */
+            locations?: components["schemas"]["OctoLocation"][];
+            /**
+             * @description A list of labels representing the categories applicable to the product or experience. These categories help customers quickly understand the nature, format, or features of the product. The predefined category labels are based on Google's Product Categories for Things to Do, ensuring alignment with industry standards. OCTO has also added custom categories to cover additional popular offerings. OCTO welcomes suggestions for additional categories to ensure consistency and better coverage. Please contact the team to propose updates to the specification.
+             * @example [
+             *       "adults-only",
+             *       "romantic"
+             *     ]
+             */
+            categoryLabels?: components["schemas"]["OctoCategoryLabel"][];
+            /**
+             * @description Indicates the duration of the product or experience in minutes. If the duration is flexible, this represents the typical minimum duration.
+             * @example 30
+             */
+            durationMinutesFrom?: number;
+            /**
+             * @description If a number: Represents the maximum in flexible duration of the product or experience in minutes, defining a range.
+             *     If null: Indicates that the duration is exact and matches the value of durationMinutesFrom.
+             * @example null
+             */
+            durationMinutesTo?: number | null;
+            /**
+             * @description A list of commentary options available for the product. Each object in the array specifies the format and language of the commentary.
+             * @example [
+             *       {
+             *         "format": "IN_PERSON",
+             *         "language": ""
+             *       }
+             *     ]
+             */
+            commentary?: components["schemas"]["OctoCommentary"][];
+        };
+        /**
+         * @example {
+         *       "pricingFrom": [
+         *         {
+         *           "original": 2000,
+         *           "retail": 2000,
+         *           "net": 1600,
+         *           "currency": "EUR",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         }
+         *       ],
+         *       "pricing": [
+         *         {
+         *           "original": 2000,
+         *           "retail": 2000,
+         *           "net": 1600,
+         *           "currency": "EUR",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         }
+         *       ]
+         *     }
+         */
+        OctoOptionPricing: {
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example [
+             *       {
+             *         "original": 2000,
+             *         "retail": 2000,
+             *         "net": 1600,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       }
+             *     ]
+             */
+            pricingFrom?: components["schemas"]["OctoPricing"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example [
+             *       {
+             *         "original": 2000,
+             *         "retail": 2000,
+             *         "net": 1600,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       }
+             *     ]
+             */
+            pricing?: components["schemas"]["OctoPricing"][];
+        };
+        /**
+         * @example {
+         *       "minUnits": 0,
+         *       "maxUnits": 9
+         *     }
+         */
+        OctoOptionRestrictions: {
+            /**
+             * @description The minimum number of units (tickets) that can be purchased in a single booking. A null value indicates no minimum.
+             * @example 0
+             */
+            minUnits: number | null;
+            /**
+             * @description The maximum number of units (tickets) that can be purchased in a single booking. A null value indicates no maximum.
+             * @example 9
+             */
+            maxUnits: number | null;
+        };
+        /**
+         * @example {
+         *       "latitude": 55.9533,
+         *       "longitude": -3.1883,
+         *       "postalAddress": {
+         *         "streetAddress": "",
+         *         "addressLocality": "",
+         *         "addressRegion": "",
+         *         "postalCode": "",
+         *         "addressCountry": "",
+         *         "postOfficeBoxNumber": ""
+         *       },
+         *       "identifiers": {
+         *         "googlePlaceId": null,
+         *         "applePlaceId": null,
+         *         "tripadvisorLocationId": null,
+         *         "yelpPlaceId": null,
+         *         "facebookPlaceId": null,
+         *         "foursquarePlaceId": null,
+         *         "baiduPlaceId": null,
+         *         "amapPlaceId": null
+         *       },
+         *       "sameAs": []
+         *     }
+         */
+        OctoPlace: {
+            /**
+             * @description The latitude of the location, expressed in decimal degrees. Negative values represent southern latitudes.
+             * @example 55.9533
+             */
+            latitude: number;
+            /**
+             * @description The longitude of the location, expressed in decimal degrees. Negative values represent western longitudes.
+             * @example -3.1883
+             */
+            longitude: number;
+            /**
+             * @description Structured postal address details for the location.
+             * @example {
+             *       "streetAddress": "",
+             *       "addressLocality": "",
+             *       "addressRegion": "",
+             *       "postalCode": "",
+             *       "addressCountry": "",
+             *       "postOfficeBoxNumber": ""
+             *     }
+             */
+            postalAddress: components["schemas"]["OctoPostalAddress"];
+            /**
+             * @description A list of unique identifiers from third-party platforms (e.g., Google Maps, Yelp, Tripadvisor).
+             * @example {
+             *       "googlePlaceId": null,
+             *       "applePlaceId": null,
+             *       "tripadvisorLocationId": null,
+             *       "yelpPlaceId": null,
+             *       "facebookPlaceId": null,
+             *       "foursquarePlaceId": null,
+             *       "baiduPlaceId": null,
+             *       "amapPlaceId": null
+             *     }
+             */
+            identifiers: components["schemas"]["OctoIdentifiers"];
+            /**
+             * @description A list of URLs pointing to web pages or social media profiles for the location.
+             * @example []
+             */
+            sameAs: string[];
+        };
+        /**
+         * @example {
+         *       "streetAddress": "",
+         *       "addressLocality": "",
+         *       "addressRegion": "",
+         *       "postalCode": "",
+         *       "addressCountry": "",
+         *       "postOfficeBoxNumber": ""
+         *     }
+         */
+        OctoPostalAddress: {
+            /**
+             * @description The primary address line, such as a street address, P.O. box, or company name. Null if not provided.
+             * @example
+             */
+            streetAddress: string | null;
+            /**
+             * @description The city or locality associated with the address.
+             * @example
+             */
+            addressLocality: string | null;
+            /**
+             * @description The state, province, or region associated with the address.
+             * @example
+             */
+            addressRegion: string | null;
+            /**
+             * @description The postal code or ZIP code for the address.
+             * @example
+             */
+            postalCode: string | null;
+            /**
+             * @description The postal code or ZIP code for the address.
+             * @example
+             */
+            addressCountry: string | null;
+            /**
+             * @description The post office box number associated with the address, if applicable.
+             * @example
+             */
+            postOfficeBoxNumber: string | null;
+        };
+        /**
+         * @example {
+         *       "original": 3995,
+         *       "retail": 3995,
+         *       "net": 2996,
+         *       "currency": "USD",
+         *       "currencyPrecision": 2,
+         *       "includedTaxes": [
+         *         {
+         *           "name": "VAT 10",
+         *           "retail": 700,
+         *           "original": 700,
+         *           "net": 400
+         *         }
+         *       ]
+         *     }
+         */
+        OctoPricing: {
+            /**
+             * @description Represents the advertised marketing price, which must be equal to or higher than pricingFrom.retail. Typically used for strike-through pricing, it highlights the original or component-based value of the product when the retail price reflects a discount or bundled offer. For example, a package product combining multiple components (e.g., hotel + tour + meals) may have a total component value of $500 (original), while the bundled retail price is $400. In such cases, the original price is displayed to show savings.This field should only be shown when it is higher than pricingFrom.retail and must accurately reflect a valid reference price, ensuring transparency and trust.
+             * @example 3995
+             */
+            original: number;
+            /**
+             * @description The supplier’s recommended sale price, including all taxes and fees. This is the price charged to end customers and represents the total cost.
+             * @example 3995
+             */
+            retail: number;
+            /**
+             * @description The wholesale price charged to the reseller, including all taxes and fees. This price reflects the amount the reseller pays to the supplier.
+             * @example 2996
+             */
+            net: number | null;
+            /**
+             * @description Specifies the currency used for the prices provided in the pricingFrom object. The value must adhere to ISO 4217 currency codes (e.g., USD, EUR, JPY) to ensure consistency across systems.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description All pricing is given in integers to avoid floating point rounding issues. e.g. USD = 2 and JPY = 0. To convert a price to decimal you should do: price / (10 ** currencyPrecision) where ** is to the power of e.g. Math.pow(10, currencyPrecision).
+             * @example 2
+             */
+            currencyPrecision: number;
+            /**
+             * @description This field defines the number of decimal places used for the currency in the pricingFrom object, ensuring precise representation and preventing rounding errors during calculations. For example, in currencies like USD, which have a precision of 2, prices are expressed in cents (e.g., $45.00 is represented as 4500). In currencies like JPY, which have a precision of 0, prices are expressed as whole yen amounts (e.g., ¥4500 is represented as 4500). By aligning with the specific decimal requirements of different currencies, this field guarantees accurate pricing calculations and consistent handling across various currency formats.
+             * @example [
+             *       {
+             *         "name": "VAT 10",
+             *         "retail": 700,
+             *         "original": 700,
+             *         "net": 400
+             *       }
+             *     ]
+             */
+            includedTaxes: components["schemas"]["OctoTax"][];
+        };
+        /**
+         * @example BOOKING
+         * @enum {string}
+         */
+        OctoPricingPer: "BOOKING" | "UNIT";
+        /**
+         * @example {
+         *       "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+         *       "original": 1000,
+         *       "retail": 1000,
+         *       "net": 8000,
+         *       "currency": "EUR",
+         *       "currencyPrecision": 2,
+         *       "includedTaxes": []
+         *     }
+         */
+        OctoPricingUnit: {
+            /**
+             * @description ID of the unit this pricing is related to
+             * @example adult_697e3ce8-1860-4cbf-80ad-95857df1f640
+             */
+            unitId: string;
+        } & components["schemas"]["OctoPricing"];
+        /**
+         * @example {
+         *       "id": "6b903d44-dc24-4ca4-ae71-6bde6c4f4854",
+         *       "internalName": "London Eye General Admission",
+         *       "reference": "LEYE-GA",
+         *       "locale": "en-GB",
+         *       "timeZone": "Europe/London",
+         *       "allowFreesale": true,
+         *       "instantConfirmation": true,
+         *       "instantDelivery": true,
+         *       "availabilityRequired": true,
+         *       "availabilityType": "START_TIME",
+         *       "deliveryFormats": [
+         *         "QRCODE"
+         *       ],
+         *       "deliveryMethods": [
+         *         "TICKET"
+         *       ],
+         *       "redemptionMethod": "DIGITAL",
+         *       "options": [
+         *         {
+         *           "id": "DEFAULT",
+         *           "default": true,
+         *           "internalName": "DEFAULT",
+         *           "reference": null,
+         *           "availabilityLocalStartTimes": [
+         *             "00:00"
+         *           ],
+         *           "cancellationCutoff": "1 hour",
+         *           "cancellationCutoffAmount": 1,
+         *           "cancellationCutoffUnit": "hour",
+         *           "requiredContactFields": [
+         *             "firstName"
+         *           ],
+         *           "restrictions": {
+         *             "minUnits": 0,
+         *             "maxUnits": 9
+         *           },
+         *           "units": [
+         *             {
+         *               "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+         *               "internalName": "Adult",
+         *               "reference": null,
+         *               "type": "ADULT",
+         *               "restrictions": {
+         *                 "minAge": 18,
+         *                 "maxAge": 99,
+         *                 "idRequired": false,
+         *                 "minQuantity": 1,
+         *                 "maxQuantity": 10,
+         *                 "paxCount": 1,
+         *                 "accompaniedBy": []
+         *               },
+         *               "requiredContactFields": [
+         *                 "firstName"
+         *               ]
+         *             },
+         *             {
+         *               "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+         *               "internalName": "Child",
+         *               "reference": null,
+         *               "type": "CHILD",
+         *               "restrictions": {
+         *                 "minAge": 3,
+         *                 "maxAge": 12,
+         *                 "idRequired": false,
+         *                 "minQuantity": 1,
+         *                 "maxQuantity": 10,
+         *                 "paxCount": 1,
+         *                 "accompaniedBy": []
+         *               },
+         *               "requiredContactFields": [
+         *                 "firstName"
+         *               ]
+         *             },
+         *             {
+         *               "id": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640",
+         *               "internalName": "Infant",
+         *               "reference": null,
+         *               "type": "INFANT",
+         *               "restrictions": {
+         *                 "minAge": 0,
+         *                 "maxAge": 3,
+         *                 "idRequired": false,
+         *                 "minQuantity": 1,
+         *                 "maxQuantity": 10,
+         *                 "paxCount": 1,
+         *                 "accompaniedBy": [
+         *                   "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+         *                 ]
+         *               },
+         *               "requiredContactFields": [
+         *                 "firstName"
+         *               ]
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        OctoProduct: {
+            /**
+             * @description The unique identifier for the product, used across the platform to check availability, create bookings, etc. This identifier must be unique within the scope of the supplier’s system to ensure accurate referencing and operations.
+             * @example 6b903d44-dc24-4ca4-ae71-6bde6c4f4854
+             */
+            id: string;
+            /**
+             * @description The internal name used by the supplier to refer to the product. This name is for internal or operational purposes and may differ from the public, customer-facing name. The customer-facing name is defined separately in the title field under the octo/content capability.
+             * @example London Eye General Admission
+             */
+            internalName: string;
+            /**
+             * @description An optional internal code used by the supplier to refer to the product. This field is useful for supplier-specific workflows or cross-referencing. It can be null if no reference code exists for the product.
+             * @example LEYE-GA
+             */
+            reference: string | null;
+            /**
+             * @description The language code specifying the primary language in which the product operates. It must conform to the IETF BCP 47 standard, which defines language tags for localization (e.g., en-US for American English, fr-FR for French (France), es-ES for Spanish (Spain)).
+             * @example en-GB
+             */
+            locale: string;
+            /**
+             * @description The IANA Time Zone identifier indicating the product's location (e.g., America/New_York, Europe/London).
+             * @example Europe/London
+             */
+            timeZone?: string;
+            /**
+             * @description Indicates whether an availabilityId is required when creating a booking. If set to false, bookings can be made without specifying a travel date, creating open-dated bookings.
+             * @example true
+             */
+            allowFreesale: boolean;
+            /**
+             * @description Indicates whether the customer’s tickets or vouchers are delivered immediately after the booking is confirmed. If false, resellers must manage delayed ticket delivery processes.
+             * @example true
+             */
+            instantConfirmation: boolean;
+            /**
+             * @description This indicates whether the Reseller can expect immediate delivery of the customer's tickets. If `false` then the Reseller MUST be able to delay delivery of the tickets to the customer.
+             * @example true
+             */
+            instantDelivery: boolean;
+            /**
+             * @description Indicates whether an availabilityId is required when creating a booking. If set to false, bookings can be made without specifying a travel date, creating open-dated bookings.
+             * @example true
+             */
+            availabilityRequired: boolean;
+            /**
+             * @description Specifies the type of availability for the product:
+             *     START_TIME: For products with fixed departure times (e.g., walking tour at set times during the day).
+             *     OPENING_HOURS: For products where customers select a date and can visit anytime during operating hours (e.g., museums general admission ticket valid at any time when museum is open).
+             * @example START_TIME
+             */
+            availabilityType: components["schemas"]["OctoAvailabilityType"];
+            /**
+             * @description Lists the formats in which tickets or vouchers for this product are delivered. Each format specifies how the tickets or vouchers will be represented:
+             *     QRCODE: A code presented as a QR Code, commonly used for scanning at entry points.
+             *     CODE128: A linear barcode format widely used for retail and ticketing purposes.
+             *     AZTECCODE: A two-dimensional barcode format similar to QR codes but more compact. It is optimized for small spaces and often used in transportation and event ticketing.
+             *     PDF_URL: A URL linking to a downloadable PDF containing the complete ticket details for this product.
+             *     PKPASS_URL: A URL for adding the ticket to Apple Wallet (Passbook) for easy access on iOS devices.
+             *     This field ensures resellers can understand and integrate the appropriate ticket delivery formats specifically associated with this product.
+             * @example [
+             *       "QRCODE"
+             *     ]
+             */
+            deliveryFormats: components["schemas"]["OctoDeliveryFormat"][];
+            /**
+             * @description Specifies all supported methods of how tickets or vouchers for this product are delivered in the booking response:
+             *     TICKET: Delivered individually per unit in the booking, where each person or unit receives a separate ticket.
+             *     VOUCHER: Delivered as a single voucher for the entire booking, consolidating all units under one document.
+             *     This field ensures clarity on the format of ticket or voucher delivery to resellers and customers.
+             * @example [
+             *       "TICKET"
+             *     ]
+             */
+            deliveryMethods: components["schemas"]["OctoDeliveryMethod"][];
+            /**
+             * @description Specifies how the product can be redeemed by the customer:
+             *     DIGITAL: The ticket or voucher must be presented, either scanned from a digital device (e.g., smartphone) or as a printed copy. Redemption requires a valid voucher or ticket, even in digital form.
+             *     MANIFEST: The customer’s name, reference, or other information is checked against a manifest by the supplier. Redemption does not require a ticket or voucher.
+             *     PRINT: A physical printed ticket or voucher is strictly required for redemption and must be presented at the time of use.
+             *     This field ensures resellers and customers understand the specific requirements for redeeming this product.
+             * @example DIGITAL
+             */
+            redemptionMethod: components["schemas"]["OctoRedemptionMethod"];
+            /**
+             * @description The list array of all options (variations of the product). Each product must have at lest one option. See Option for a detailed on the object.
+             * @example [
+             *       {
+             *         "id": "DEFAULT",
+             *         "default": true,
+             *         "internalName": "DEFAULT",
+             *         "reference": null,
+             *         "availabilityLocalStartTimes": [
+             *           "00:00"
+             *         ],
+             *         "cancellationCutoff": "1 hour",
+             *         "cancellationCutoffAmount": 1,
+             *         "cancellationCutoffUnit": "hour",
+             *         "requiredContactFields": [
+             *           "firstName"
+             *         ],
+             *         "restrictions": {
+             *           "minUnits": 0,
+             *           "maxUnits": 9
+             *         },
+             *         "units": [
+             *           {
+             *             "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *             "internalName": "Adult",
+             *             "reference": null,
+             *             "type": "ADULT",
+             *             "restrictions": {
+             *               "minAge": 18,
+             *               "maxAge": 99,
+             *               "idRequired": false,
+             *               "minQuantity": 1,
+             *               "maxQuantity": 10,
+             *               "paxCount": 1,
+             *               "accompaniedBy": []
+             *             },
+             *             "requiredContactFields": [
+             *               "firstName"
+             *             ]
+             *           },
+             *           {
+             *             "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *             "internalName": "Child",
+             *             "reference": null,
+             *             "type": "CHILD",
+             *             "restrictions": {
+             *               "minAge": 3,
+             *               "maxAge": 12,
+             *               "idRequired": false,
+             *               "minQuantity": 1,
+             *               "maxQuantity": 10,
+             *               "paxCount": 1,
+             *               "accompaniedBy": []
+             *             },
+             *             "requiredContactFields": [
+             *               "firstName"
+             *             ]
+             *           },
+             *           {
+             *             "id": "infant_897e3ce8-1860-4cbf-80ad-95857df1f640",
+             *             "internalName": "Infant",
+             *             "reference": null,
+             *             "type": "INFANT",
+             *             "restrictions": {
+             *               "minAge": 0,
+             *               "maxAge": 3,
+             *               "idRequired": false,
+             *               "minQuantity": 1,
+             *               "maxQuantity": 10,
+             *               "paxCount": 1,
+             *               "accompaniedBy": [
+             *                 "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+             *               ]
+             *             },
+             *             "requiredContactFields": [
+             *               "firstName"
+             *             ]
+             *           }
+             *         ]
+             *       }
+             *     ]
+             */
+            options: components["schemas"]["OctoOption"][];
+            /**
+             * @description Is on the object when Pricing capability is requested. Default currency for this product, if you omit the currency parameter on future endpoints this is the value the reservation system will fallback to.
+             * @example USD
+             */
+            defaultCurrency?: string;
+            /**
+             * @description Is on the object when Pricing capability is requested. All the possible currencies that we accept for this product.
+             * @example [
+             *       "USD",
+             *       "EUR"
+             *     ]
+             */
+            availableCurrencies?: string[];
+            /**
+             * @description Is on the object when Pricing capability is requested. Indicates whether the pricing is per unit (most common), or per booking. Pricing which is per booking is common for private charters or group booking products where the price is the same regardless of how many tickets are purchased.
+             * @example UNIT
+             */
+            pricingPer?: components["schemas"]["OctoPricingPer"];
+            /**
+             * @description The public, customer-facing name of the product. This name is displayed to end customers and should accurately represent the product for marketing and sales purposes
+             * @example
+             */
+            title?: string;
+            /**
+             * @description A brief, customer-facing description of the product. This field provides a concise overview of the product and can be null if no description is available.
+             * @example
+             */
+            shortDescription?: string | null;
+            /**
+             * @description A detailed description of the product, offering in-depth information about it and relevant details. This field can be null if extended details are not provided.
+             * @example
+             */
+            description?: string | null;
+            /**
+             * @description An array of structured objects describing various aspects of the product's features, grouped into clear categories. These include details about what is included, excluded, emphasized, essential, or safety-related, ensuring transparency and enhancing the product’s appeal to customers. Note: Features are intentionally repeated at both product and option levels, allowing suppliers to specify details where most applicable. Resellers must combine information from both levels for a comprehensive customer view.
+             * @example [
+             *       {
+             *         "shortDescription": "",
+             *         "type": "CANCELLATION_TERM"
+             *       }
+             *     ]
+             */
+            features?: components["schemas"]["OctoFeature"][];
+            /**
+             * @description An array containing frequently asked questions (FAQs) related to the product. This field is designed to address common customer inquiries by providing clear and concise answers, enhancing the customer experience and reducing potential confusion. Each object represents a single question and its corresponding answer. Note: FAQs are intentionally repeated at both product and option levels, enabling suppliers to address questions specific to each context. Resellers must combine FAQs from both levels for customer presentation.
+             * @example [
+             *       {
+             *         "question": "",
+             *         "answer": ""
+             *       }
+             *     ]
+             */
+            faqs?: components["schemas"]["OctoFAQ"][];
+            /**
+             * @description A list of media files hosted at stable URLs. Media enhances the visual and informational representation of the product, supporting images, videos, or documents.
+             *     Note: Media details are intentionally repeated at both product and option levels. Suppliers should use the level most relevant for the resource. Resellers must merge media information for customer presentation.
+             * @example [
+             *       {
+             *         "src": "",
+             *         "type": "image/jpeg",
+             *         "rel": "LOGO",
+             *         "title": "",
+             *         "caption": "",
+             *         "copyright": ""
+             *       }
+             *     ]
+             */
+            media?: components["schemas"]["OctoMedia"][];
+            /**
+             * @description A list of geographical locations associated with the product. These locations can represent an itinerary where the order of locations matters, such as for tours or experiences, or simply a list of related locations linked to the product. This field is particularly useful for map-dependent reseller platforms, as it provides geographic and contextual details to enhance customer understanding and platform integration. Each object in the array represents a single related location and includes the following fields:
+             * @example [
+             *       {
+             *         "title": "",
+             *         "shortDescription": "",
+             *         "types": [
+             *           "POINT_OF_INTEREST"
+             *         ],
+             *         "minutesTo": null,
+             *         "minutesAt": null,
+             *         "place": {
+             *           "latitude": 55.9533,
+             *           "longitude": -3.1883,
+             *           "postalAddress": {
+             *             "streetAddress": "",
+             *             "addressLocality": "",
+             *             "addressRegion": "",
+             *             "postalCode": "",
+             *             "addressCountry": "",
+             *             "postOfficeBoxNumber": ""
+             *           },
+             *           "identifiers": {
+             *             "googlePlaceId": null,
+             *             "applePlaceId": null,
+             *             "tripadvisorLocationId": null,
+             *             "yelpPlaceId": null,
+             *             "facebookPlaceId": null,
+             *             "foursquarePlaceId": null,
+             *             "baiduPlaceId": null,
+             *             "amapPlaceId": null
+             *           },
+             *           "sameAs": []
+             *         }
+             *       }
+             *     ]
+             */
+            locations?: components["schemas"]["OctoLocation"][];
+            /**
+             * @description A list of labels representing the categories applicable to the product or experience. These categories help customers quickly understand the nature, format, or features of the product. The predefined category labels are based on Google's Product Categories for Things to Do, ensuring alignment with industry standards. OCTO has also added custom categories to cover additional popular offerings. OCTO welcomes suggestions for additional categories to ensure consistency and better coverage. Please contact the team to propose updates to the specification.
+             * @example [
+             *       "adults-only",
+             *       "romantic"
+             *     ]
+             */
+            categoryLabels?: components["schemas"]["OctoCategoryLabel"][];
+            /**
+             * @description Indicates the duration of the product or experience in minutes. If the duration is flexible, this represents the typical minimum duration.
+             * @example 30
+             */
+            durationMinutesFrom?: number;
+            /**
+             * @description If a number: Represents the maximum in flexible duration of the product or experience in minutes, defining a range.
+             *     If null: Indicates that the duration is exact and matches the value of durationMinutesFrom.
+             * @example null
+             */
+            durationMinutesTo?: number | null;
+            /**
+             * @description A list of commentary options available for the product. Each object in the array specifies the format and language of the commentary.
+             * @example [
+             *       {
+             *         "format": "IN_PERSON",
+             *         "language": ""
+             *       }
+             *     ]
+             */
+            commentary?: components["schemas"]["OctoCommentary"][];
+        };
+        /**
+         * @example {
+         *       "title": "",
+         *       "shortDescription": "",
+         *       "description": "",
+         *       "features": [
+         *         {
+         *           "shortDescription": "",
+         *           "type": "CANCELLATION_TERM"
+         *         }
+         *       ],
+         *       "faqs": [
+         *         {
+         *           "question": "",
+         *           "answer": ""
+         *         }
+         *       ],
+         *       "media": [
+         *         {
+         *           "src": "",
+         *           "type": "image/jpeg",
+         *           "rel": "LOGO",
+         *           "title": "",
+         *           "caption": "",
+         *           "copyright": ""
+         *         }
+         *       ],
+         *       "locations": [
+         *         {
+         *           "title": "",
+         *           "shortDescription": "",
+         *           "types": [
+         *             "POINT_OF_INTEREST"
+         *           ],
+         *           "minutesTo": null,
+         *           "minutesAt": null,
+         *           "place": {
+         *             "latitude": 55.9533,
+         *             "longitude": -3.1883,
+         *             "postalAddress": {
+         *               "streetAddress": "",
+         *               "addressLocality": "",
+         *               "addressRegion": "",
+         *               "postalCode": "",
+         *               "addressCountry": "",
+         *               "postOfficeBoxNumber": ""
+         *             },
+         *             "identifiers": {
+         *               "googlePlaceId": null,
+         *               "applePlaceId": null,
+         *               "tripadvisorLocationId": null,
+         *               "yelpPlaceId": null,
+         *               "facebookPlaceId": null,
+         *               "foursquarePlaceId": null,
+         *               "baiduPlaceId": null,
+         *               "amapPlaceId": null
+         *             },
+         *             "sameAs": []
+         *           }
+         *         }
+         *       ],
+         *       "categoryLabels": [
+         *         "adults-only",
+         *         "romantic"
+         *       ],
+         *       "durationMinutesFrom": 30,
+         *       "durationMinutesTo": null,
+         *       "commentary": [
+         *         {
+         *           "format": "IN_PERSON",
+         *           "language": ""
+         *         }
+         *       ]
+         *     }
+         */
+        OctoProductContent: {
+            /**
+             * @description The public, customer-facing name of the product. This name is displayed to end customers and should accurately represent the product for marketing and sales purposes
+             * @example
+             */
+            title?: string;
+            /**
+             * @description A brief, customer-facing description of the product. This field provides a concise overview of the product and can be null if no description is available.
+             * @example
+             */
+            shortDescription?: string | null;
+            /**
+             * @description A detailed description of the product, offering in-depth information about it and relevant details. This field can be null if extended details are not provided.
+             * @example
+             */
+            description?: string | null;
+            /**
+             * @description An array of structured objects describing various aspects of the product's features, grouped into clear categories. These include details about what is included, excluded, emphasized, essential, or safety-related, ensuring transparency and enhancing the product’s appeal to customers. Note: Features are intentionally repeated at both product and option levels, allowing suppliers to specify details where most applicable. Resellers must combine information from both levels for a comprehensive customer view.
+             * @example [
+             *       {
+             *         "shortDescription": "",
+             *         "type": "CANCELLATION_TERM"
+             *       }
+             *     ]
+             */
+            features?: components["schemas"]["OctoFeature"][];
+            /**
+             * @description An array containing frequently asked questions (FAQs) related to the product. This field is designed to address common customer inquiries by providing clear and concise answers, enhancing the customer experience and reducing potential confusion. Each object represents a single question and its corresponding answer. Note: FAQs are intentionally repeated at both product and option levels, enabling suppliers to address questions specific to each context. Resellers must combine FAQs from both levels for customer presentation.
+             * @example [
+             *       {
+             *         "question": "",
+             *         "answer": ""
+             *       }
+             *     ]
+             */
+            faqs?: components["schemas"]["OctoFAQ"][];
+            /**
+             * @description A list of media files hosted at stable URLs. Media enhances the visual and informational representation of the product, supporting images, videos, or documents.
+             *     Note: Media details are intentionally repeated at both product and option levels. Suppliers should use the level most relevant for the resource. Resellers must merge media information for customer presentation.
+             * @example [
+             *       {
+             *         "src": "",
+             *         "type": "image/jpeg",
+             *         "rel": "LOGO",
+             *         "title": "",
+             *         "caption": "",
+             *         "copyright": ""
+             *       }
+             *     ]
+             */
+            media?: components["schemas"]["OctoMedia"][];
+            /**
+             * @description A list of geographical locations associated with the product. These locations can represent an itinerary where the order of locations matters, such as for tours or experiences, or simply a list of related locations linked to the product. This field is particularly useful for map-dependent reseller platforms, as it provides geographic and contextual details to enhance customer understanding and platform integration. Each object in the array represents a single related location and includes the following fields:
+             * @example [
+             *       {
+             *         "title": "",
+             *         "shortDescription": "",
+             *         "types": [
+             *           "POINT_OF_INTEREST"
+             *         ],
+             *         "minutesTo": null,
+             *         "minutesAt": null,
+             *         "place": {
+             *           "latitude": 55.9533,
+             *           "longitude": -3.1883,
+             *           "postalAddress": {
+             *             "streetAddress": "",
+             *             "addressLocality": "",
+             *             "addressRegion": "",
+             *             "postalCode": "",
+             *             "addressCountry": "",
+             *             "postOfficeBoxNumber": ""
+             *           },
+             *           "identifiers": {
+             *             "googlePlaceId": null,
+             *             "applePlaceId": null,
+             *             "tripadvisorLocationId": null,
+             *             "yelpPlaceId": null,
+             *             "facebookPlaceId": null,
+             *             "foursquarePlaceId": null,
+             *             "baiduPlaceId": null,
+             *             "amapPlaceId": null
+             *           },
+             *           "sameAs": []
+             *         }
+             *       }
+             *     ]
+             */
+            locations?: components["schemas"]["OctoLocation"][];
+            /**
+             * @description A list of labels representing the categories applicable to the product or experience. These categories help customers quickly understand the nature, format, or features of the product. The predefined category labels are based on Google's Product Categories for Things to Do, ensuring alignment with industry standards. OCTO has also added custom categories to cover additional popular offerings. OCTO welcomes suggestions for additional categories to ensure consistency and better coverage. Please contact the team to propose updates to the specification.
+             * @example [
+             *       "adults-only",
+             *       "romantic"
+             *     ]
+             */
+            categoryLabels?: components["schemas"]["OctoCategoryLabel"][];
+            /**
+             * @description Indicates the duration of the product or experience in minutes. If the duration is flexible, this represents the typical minimum duration.
+             * @example 30
+             */
+            durationMinutesFrom?: number;
+            /**
+             * @description If a number: Represents the maximum in flexible duration of the product or experience in minutes, defining a range.
+             *     If null: Indicates that the duration is exact and matches the value of durationMinutesFrom.
+             * @example null
+             */
+            durationMinutesTo?: number | null;
+            /**
+             * @description A list of commentary options available for the product. Each object in the array specifies the format and language of the commentary.
+             * @example [
+             *       {
+             *         "format": "IN_PERSON",
+             *         "language": ""
+             *       }
+             *     ]
+             */
+            commentary?: components["schemas"]["OctoCommentary"][];
+        };
+        /**
+         * @example {
+         *       "defaultCurrency": "USD",
+         *       "availableCurrencies": [
+         *         "USD",
+         *         "EUR"
+         *       ],
+         *       "pricingPer": "BOOKING"
+         *     }
+         */
+        OctoProductPricing: {
+            /**
+             * @description Is on the object when Pricing capability is requested. Default currency for this product, if you omit the currency parameter on future endpoints this is the value the reservation system will fallback to.
+             * @example USD
+             */
+            defaultCurrency?: string;
+            /**
+             * @description Is on the object when Pricing capability is requested. All the possible currencies that we accept for this product.
+             * @example [
+             *       "USD",
+             *       "EUR"
+             *     ]
+             */
+            availableCurrencies?: string[];
+            /**
+             * @description Is on the object when Pricing capability is requested. Indicates whether the pricing is per unit (most common), or per booking. Pricing which is per booking is common for private charters or group booking products where the price is the same regardless of how many tickets are purchased.
+             * @example UNIT
+             */
+            pricingPer?: components["schemas"]["OctoPricingPer"];
+        };
+        /**
+         * @example DIGITAL
+         * @enum {string}
+         */
+        OctoRedemptionMethod: "DIGITAL" | "PRINT" | "MANIFEST";
+        /**
+         * @example PARTIAL
+         * @enum {string}
+         */
+        OctoRefund: "FULL" | "PARTIAL" | "NONE";
+        OctoResponseHeaders: Record<string, never>;
+        OctoResponseHeadersContent: Record<string, never>;
+        /**
+         * @example {
+         *       "maxHeight": 220,
+         *       "minHeight": 120,
+         *       "heightUnit": "",
+         *       "maxWeight": 120,
+         *       "minWeight": 50,
+         *       "weightUnit": ""
+         *     }
+         */
+        OctoRestrictionsContent: {
+            /**
+             * @description Minimum height required for this unit (e.g., for amusement park rides).
+             * @example 220
+             */
+            minHeight?: number;
+            /**
+             * @description Maximum height allowed.
+             * @example 120
+             */
+            maxHeight?: number;
+            /**
+             * @description Unit of height measurement (e.g., "cm" or "in") used for values of minHeight, maxHeight.
+             * @example
+             */
+            heightUnit?: string;
+            /**
+             * @description Minimum weight required.
+             * @example 50
+             */
+            minWeight?: number;
+            /**
+             * @description Maximum weight allowed.
+             * @example 120
+             */
+            maxWeight?: number;
+            /**
+             * @description Unit of weight measurement (e.g., "kg" or "lb") used for values of minWeight, maxWeight.
+             * @example
+             */
+            weightUnit?: string;
+        };
+        /**
+         * @example {
+         *       "id": "697e3ce8-1860-4cbf-80ad-95857df1f640",
+         *       "name": "Merlin Entertainments",
+         *       "endpoint": "https://api.my-booking-platform.com/v1",
+         *       "contact": {
+         *         "website": null,
+         *         "email": "support@ventrata.com",
+         *         "telephone": null,
+         *         "address": "Marble Arch, London, W1H 7EJ, United Kingdom"
+         *       }
+         *     }
+         */
+        OctoSupplier: {
+            /**
+             * @description Unique identifier for the supplier, used across the platform to represent this supplier entity. This identifier must be unique within the supplier system.
+             * @example 697e3ce8-1860-4cbf-80ad-95857df1f640
+             */
+            id: string;
+            /**
+             * @description Name used to identify the supplier within the platform. This name is typically recognized by end customers as the official name of the supplier's business entity. It should clearly represent the supplier's brand or identity to ensure consistency across platforms. For larger multi-venue suppliers, this represents the parent entity's name. Other associated entities or sub-divisions can be specified using the octo/content capability through the venues field.
+             * @example Merlin Entertainments
+             */
+            name: string;
+            /**
+             * Format: uri
+             * @description The base URL that is prepended to all other API paths. The value should not contain a trailing slash and must follow URI format.
+             * @example https://api.my-booking-platform.com/v1
+             */
+            endpoint: string;
+            /**
+             * @description A structured object containing defined contact fields related to the supplier. This includes various communication methods (e.g., website, email, phone) and address information. It ensures standardized contact details that facilitate seamless communication with the supplier for both customers and partners.
+             * @example {
+             *       "website": null,
+             *       "email": "support@ventrata.com",
+             *       "telephone": null,
+             *       "address": "Marble Arch, London, W1H 7EJ, United Kingdom"
+             *     }
+             */
+            contact: components["schemas"]["OctoSupplierContact"];
+            /**
+             * @description A brief, customer-facing description of the supplier. This field provides a concise overview of the supplier's business and may be null if no description is available.
+             * @example
+             */
+            shortDescription?: string | null;
+            /**
+             * @description A list of supplier media files hosted at stable URLs. Media enhances the visual and informational representation of the supplier, such as logos and supporting images. This array can be null if no media is available. Note: Media details are intentionally repeated at various levels.
+             * @example [
+             *       {
+             *         "src": "",
+             *         "type": "image/jpeg",
+             *         "rel": "LOGO",
+             *         "title": "",
+             *         "caption": "",
+             *         "copyright": ""
+             *       }
+             *     ]
+             */
+            media?: components["schemas"]["OctoMedia"][];
+        };
+        /**
+         * @example {
+         *       "website": null,
+         *       "email": "support@ventrata.com",
+         *       "telephone": null,
+         *       "address": "Marble Arch, London, W1H 7EJ, United Kingdom"
+         *     }
+         */
+        OctoSupplierContact: {
+            /**
+             * @description The supplier's official website URL. This should link directly to the supplier's primary website or a dedicated page about the supplier within a supplier system. The URL should not reference a general supplier system but a specific, identifiable supplier presence. This field can be null if no website is available.
+             * @example null
+             */
+            website: string | null;
+            /**
+             * Format: email
+             * @description The email address for customer service inquiries, primarily for end customers. This should be a direct and monitored email address for resolving queries and providing support. The field may be null if email support is not offered or the email address is unavailable or not provided in supplier system.
+             * @example support@ventrata.com
+             */
+            email: string | null;
+            /**
+             * @description The customer service telephone number for end customers, formatted according to the E.164 standard. This format includes the country code followed by the national number, with no spaces, dashes, or special characters. This field can be null if telephone support is unavailable or not provided in supplier system.
+             * @example null
+             */
+            telephone: string | null;
+            /**
+             * @description The full mailing address of the location as a single string. It includes street address, city, state, postal code, and country. If no address is provided, this field can be null. For structured details, use the additional address-related fields
+             * @example Marble Arch, London, W1H 7EJ, United Kingdom
+             */
+            address: string | null;
+        };
+        /**
+         * @example {
+         *       "shortDescription": "",
+         *       "media": [
+         *         {
+         *           "src": "",
+         *           "type": "image/jpeg",
+         *           "rel": "LOGO",
+         *           "title": "",
+         *           "caption": "",
+         *           "copyright": ""
+         *         }
+         *       ]
+         *     }
+         */
+        OctoSupplierContent: {
+            /**
+             * @description A brief, customer-facing description of the supplier. This field provides a concise overview of the supplier's business and may be null if no description is available.
+             * @example
+             */
+            shortDescription?: string | null;
+            /**
+             * @description A list of supplier media files hosted at stable URLs. Media enhances the visual and informational representation of the supplier, such as logos and supporting images. This array can be null if no media is available. Note: Media details are intentionally repeated at various levels.
+             * @example [
+             *       {
+             *         "src": "",
+             *         "type": "image/jpeg",
+             *         "rel": "LOGO",
+             *         "title": "",
+             *         "caption": "",
+             *         "copyright": ""
+             *       }
+             *     ]
+             */
+            media?: components["schemas"]["OctoMedia"][];
+        };
+        /**
+         * @example {
+         *       "name": "VAT 10",
+         *       "retail": 700,
+         *       "original": 700,
+         *       "net": 400
+         *     }
+         */
+        OctoTax: {
+            /**
+             * @description The name of the tax or fee, such as "VAT", "City Tax", or "Service Charge". This field provides clear labeling of the tax or fee being applied, making the pricing structure easier to interpret.
+             * @example VAT 10
+             */
+            name: string;
+            /**
+             * @description The value of the tax or fee included in the retail price, expressed in the same currency as the pricingFrom.currency. This value indicates the portion of the end-customer price attributable to the specific tax or fee.
+             * @example 700
+             */
+            retail: number;
+            /** @example 700 */
+            original: number;
+            /**
+             * @description The value of the tax or fee included in the net price, expressed in the same currency as the pricingFrom.currency. This value indicates the portion of the reseller’s cost attributable to the specific tax or fee.
+             * @example 400
+             */
+            net: number | null;
+        };
+        /**
+         * @example {
+         *       "redemptionMethod": "DIGITAL",
+         *       "utcRedeemedAt": "2021-10-27T23:28:43Z",
+         *       "deliveryOptions": [
+         *         {
+         *           "deliveryFormat": "QRCODE",
+         *           "deliveryValue": ""
+         *         }
+         *       ]
+         *     }
+         */
+        OctoTicket: {
+            /**
+             * @description Specifies how the voucher can be redeemed by the customer:
+             *     DIGITAL: The voucher must be presented, either scanned from a digital device (e.g., smartphone) or as a printed copy. Redemption requires a valid voucher or ticket, even in digital form.
+             *     MANIFEST: The customer’s name, reference, or other information is checked against a manifest by the supplier. Redemption does not require a ticket or voucher.
+             *     PRINT: A physical printed voucher is strictly required for redemption and must be presented at the time of use.
+             *     This field ensures resellers and customers understand the specific requirements for redeeming this booking.
+             * @example DIGITAL
+             */
+            redemptionMethod: components["schemas"]["OctoRedemptionMethod"];
+            /**
+             * @description An ISO8601 date time in UTC at when the voucher was redeemed, if applicable.
+             * @example 2021-10-27T23:28:43Z
+             */
+            utcRedeemedAt: string | null;
+            /**
+             * @description All possible delivery options supplier accepts, in the order of supplier preference
+             * @example [
+             *       {
+             *         "deliveryFormat": "QRCODE",
+             *         "deliveryValue": ""
+             *       }
+             *     ]
+             */
+            deliveryOptions: components["schemas"]["OctoDeliveryOption"][];
+        };
+        /**
+         * @example {
+         *       "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+         *       "internalName": "Adult(s)",
+         *       "reference": "LR1-01-new",
+         *       "type": "ADULT",
+         *       "restrictions": {
+         *         "minAge": 3,
+         *         "maxAge": 17,
+         *         "idRequired": true,
+         *         "minQuantity": 2,
+         *         "maxQuantity": 7,
+         *         "paxCount": 1,
+         *         "accompaniedBy": [
+         *           "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+         *         ]
+         *       },
+         *       "requiredContactFields": [
+         *         "firstName"
+         *       ]
+         *     }
+         */
+        OctoUnit: {
+            /**
+             * @description The unique identifier for this unit within the scope of the option. This ID ensures that each unit can be uniquely referenced and managed.
+             * @example adult_697e3ce8-1860-4cbf-80ad-95857df1f640
+             */
+            id: string;
+            /**
+             * @description An internal name for the unit, used for backend purposes and not visible to customers. This field helps with identifying and managing the unit in the supplier’s system.
+             * @example Adult(s)
+             */
+            internalName: string;
+            /**
+             * @description An optional internal reference code used by the supplier for identification purposes. This field may not be unique and is meant for operational use.
+             * @example LR1-01-new
+             */
+            reference: string | null;
+            /**
+             * @description This is the base unit type for this unit definition. A value of TRAVELLER must only be used in replacement of ADULT, CHILD, INFANT, YOUTH, STUDENT, MILITARY or SENIOR.
+             * @example ADULT
+             */
+            type: components["schemas"]["OctoUnitType"];
+            /**
+             * @description Specifies booking or usage restrictions for the unit.
+             * @example {
+             *       "minAge": 3,
+             *       "maxAge": 17,
+             *       "idRequired": true,
+             *       "minQuantity": 2,
+             *       "maxQuantity": 7,
+             *       "paxCount": 1,
+             *       "accompaniedBy": [
+             *         "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+             *       ]
+             *     }
+             */
+            restrictions: components["schemas"]["OctoUnitRestrictions"];
+            /**
+             * @description Lists the contact information required per ticket for the unit. Possible values include:
+             *     firstName: First name of the ticket holder.
+             *     lastName: Last name of the ticket holder.
+             *     fullName: Full name, as a combination of first and last name.
+             *     emailAddress: Email address of the ticket holder.
+             *     phoneNumber: Phone number of the ticket holder.
+             *     postalCode: Postal code for identification purposes.
+             *     country: Country code (ISO 3166-1 alpha-2).
+             *     notes: Additional notes or special instructions.
+             *     locales: Locale preferences (IETF BCP 47 tags).
+             * @example [
+             *       "firstName"
+             *     ]
+             */
+            requiredContactFields: components["schemas"]["OctoContactField"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example [
+             *       {
+             *         "original": 1000,
+             *         "retail": 1000,
+             *         "net": 8000,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       },
+             *       {
+             *         "original": 1000,
+             *         "retail": 1000,
+             *         "net": 8000,
+             *         "currency": "USD",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       }
+             *     ]
+             */
+            pricingFrom?: components["schemas"]["OctoPricing"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example [
+             *       {
+             *         "original": 1000,
+             *         "retail": 1000,
+             *         "net": 8000,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       },
+             *       {
+             *         "original": 1000,
+             *         "retail": 1000,
+             *         "net": 8000,
+             *         "currency": "USD",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       }
+             *     ]
+             */
+            pricing?: components["schemas"]["OctoPricing"][];
+            /**
+             * @description The public-facing name of the unit, designed to be displayed to customers. This should clearly convey the nature of the unit, such as "Adult" or "Student".
+             * @example
+             */
+            title?: string | null;
+            /**
+             * @description A concise summary of the unit, offering key details to customers. This helps in differentiating units and highlighting important characteristics.
+             * @example
+             */
+            shortDescription?: string;
+            /**
+             * @description An array of structured objects describing various aspects of the unit's features, grouped into clear categories. These include details about what is included, excluded, emphasized, essential, or safety-related, ensuring transparency and enhancing the option’s appeal to customers. Note: Features are intentionally repeated at both product and option levels, allowing suppliers to specify details where most applicable. Resellers must combine information from both levels for a comprehensive customer view.
+             * @example [
+             *       {
+             *         "shortDescription": "",
+             *         "type": "CANCELLATION_TERM"
+             *       }
+             *     ]
+             */
+            features?: components["schemas"]["OctoFeature"][];
+        };
+        OctoUnitContent: {
+            /**
+             * @description The public-facing name of the unit, designed to be displayed to customers. This should clearly convey the nature of the unit, such as "Adult" or "Student".
+             * @example
+             */
+            title?: string | null;
+            /**
+             * @description A concise summary of the unit, offering key details to customers. This helps in differentiating units and highlighting important characteristics.
+             * @example
+             */
+            shortDescription?: string;
+            /**
+             * @description An array of structured objects describing various aspects of the unit's features, grouped into clear categories. These include details about what is included, excluded, emphasized, essential, or safety-related, ensuring transparency and enhancing the option’s appeal to customers. Note: Features are intentionally repeated at both product and option levels, allowing suppliers to specify details where most applicable. Resellers must combine information from both levels for a comprehensive customer view.
+             * @example [
+             *       {
+             *         "shortDescription": "",
+             *         "type": "CANCELLATION_TERM"
+             *       }
+             *     ]
+             */
+            features?: components["schemas"]["OctoFeature"][];
+        };
+        /**
+         * @example {
+         *       "uuid": "3b1bc2ee-3155-4738-9471-f49842a07327",
+         *       "resellerReference": "4ec08a62-892c-48c1-a608-dc946531a33a",
+         *       "supplierReference": "K9T7R4",
+         *       "unitId": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+         *       "unit": {
+         *         "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+         *         "internalName": "Adult",
+         *         "reference": null,
+         *         "type": "ADULT",
+         *         "restrictions": {
+         *           "minAge": 18,
+         *           "maxAge": 99,
+         *           "idRequired": false,
+         *           "minQuantity": 1,
+         *           "maxQuantity": 10,
+         *           "paxCount": 1,
+         *           "accompaniedBy": []
+         *         },
+         *         "requiredContactFields": [
+         *           "firstName"
+         *         ]
+         *       },
+         *       "status": "ON_HOLD",
+         *       "utcRedeemedAt": null,
+         *       "contact": {
+         *         "fullName": "John Doe",
+         *         "firstName": "John",
+         *         "lastName": "Doe",
+         *         "emailAddress": "johndoe@email.com",
+         *         "phoneNumber": "",
+         *         "locales": [
+         *           "en"
+         *         ],
+         *         "postalCode": "",
+         *         "country": "",
+         *         "notes": ""
+         *       },
+         *       "ticket": null
+         *     }
+         */
+        OctoUnitItem: {
+            /**
+             * @description The id of the unit, this will be unique to the option.
+             * @example 3b1bc2ee-3155-4738-9471-f49842a07327
+             */
+            uuid: string;
+            /**
+             * @description A reference the reseller uses to identify the unit within all bookings.
+             * @example 4ec08a62-892c-48c1-a608-dc946531a33a
+             */
+            resellerReference: string | null;
+            /**
+             * @description A reference the supplier uses to identify the unit within all bookings.
+             * @example K9T7R4
+             */
+            supplierReference: string | null;
+            /**
+             * @description This MUST be a unique identifier within the scope of the option.
+             * @example adult_697e3ce8-1860-4cbf-80ad-95857df1f640
+             */
+            unitId: string;
+            /**
+             * @example {
+             *       "id": "adult_697e3ce8-1860-4cbf-80ad-95857df1f640",
+             *       "internalName": "Adult",
+             *       "reference": null,
+             *       "type": "ADULT",
+             *       "restrictions": {
+             *         "minAge": 18,
+             *         "maxAge": 99,
+             *         "idRequired": false,
+             *         "minQuantity": 1,
+             *         "maxQuantity": 10,
+             *         "paxCount": 1,
+             *         "accompaniedBy": []
+             *       },
+             *       "requiredContactFields": [
+             *         "firstName"
+             *       ]
+             *     }
+             */
+            unit?: components["schemas"]["OctoUnit"];
+            /**
+             * @description The status of the booking, possible values are:
+             *     `ON_HOLD` The booking is pending confirmation, this is the default value when you first create the booking.
+             *     `EXPIRED` If the booking is not confirmed before the expiration hold expires, it goes into an expired state.
+             *     `CONFIRMED` Once the confirmation call is made the booking is ready to be used.
+             *     `CANCELLED` If the booking is cancelled.
+             *     `PENDING` If the booking is pending outside availability confirmation.
+             *     `REDEEMED` If the booking is already redeemed.
+             * @example CONFIRMED
+             */
+            status: components["schemas"]["OctoBookingStatus"];
+            /**
+             * Format: date-time
+             * @description The ISO8601 date in UTC indicating when the ticket was used at the attraction.
+             * @example null
+             */
+            utcRedeemedAt: string | null;
+            /**
+             * @description Contact details for the guests that will attend the tour/attraction. Contact Body can be applied to both the booking object (the main reservation) or the unit object (individual ticket holders - if the supplier requires this information)
+             * @example {
+             *       "fullName": "John Doe",
+             *       "firstName": "John",
+             *       "lastName": "Doe",
+             *       "emailAddress": "johndoe@email.com",
+             *       "phoneNumber": "",
+             *       "locales": [
+             *         "en"
+             *       ],
+             *       "postalCode": "",
+             *       "country": "",
+             *       "notes": ""
+             *     }
+             */
+            contact: components["schemas"]["OctoContact"];
+            /**
+             * @example {
+             *       "redemptionMethod": "DIGITAL",
+             *       "utcRedeemedAt": "2021-10-27T23:28:43Z",
+             *       "deliveryOptions": [
+             *         {
+             *           "deliveryFormat": "QRCODE",
+             *           "deliveryValue": ""
+             *         }
+             *       ]
+             *     }
+             */
+            ticket: (components["schemas"]["OctoTicket"] | null) & components["schemas"]["OctoTicket"];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example {
+             *       "original": 1000,
+             *       "retail": 1000,
+             *       "net": 8000,
+             *       "currency": "EUR",
+             *       "currencyPrecision": 2,
+             *       "includedTaxes": []
+             *     }
+             */
+            pricing?: components["schemas"]["OctoPricing"];
+        };
+        /**
+         * @example {
+         *       "pricing": {
+         *         "original": 1000,
+         *         "retail": 1000,
+         *         "net": 8000,
+         *         "currency": "EUR",
+         *         "currencyPrecision": 2,
+         *         "includedTaxes": []
+         *       }
+         *     }
+         */
+        OctoUnitItemPricing: {
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example {
+             *       "original": 1000,
+             *       "retail": 1000,
+             *       "net": 8000,
+             *       "currency": "EUR",
+             *       "currencyPrecision": 2,
+             *       "includedTaxes": []
+             *     }
+             */
+            pricing?: components["schemas"]["OctoPricing"];
+        };
+        /**
+         * @example {
+         *       "pricingFrom": [
+         *         {
+         *           "original": 1000,
+         *           "retail": 1000,
+         *           "net": 8000,
+         *           "currency": "EUR",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         },
+         *         {
+         *           "original": 1000,
+         *           "retail": 1000,
+         *           "net": 8000,
+         *           "currency": "USD",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         }
+         *       ],
+         *       "pricing": [
+         *         {
+         *           "original": 1000,
+         *           "retail": 1000,
+         *           "net": 8000,
+         *           "currency": "EUR",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         },
+         *         {
+         *           "original": 1000,
+         *           "retail": 1000,
+         *           "net": 8000,
+         *           "currency": "USD",
+         *           "currencyPrecision": 2,
+         *           "includedTaxes": []
+         *         }
+         *       ]
+         *     }
+         */
+        OctoUnitPricing: {
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example [
+             *       {
+             *         "original": 1000,
+             *         "retail": 1000,
+             *         "net": 8000,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       },
+             *       {
+             *         "original": 1000,
+             *         "retail": 1000,
+             *         "net": 8000,
+             *         "currency": "USD",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       }
+             *     ]
+             */
+            pricingFrom?: components["schemas"]["OctoPricing"][];
+            /**
+             * @description Is on the object when Pricing capability is requested.
+             * @example [
+             *       {
+             *         "original": 1000,
+             *         "retail": 1000,
+             *         "net": 8000,
+             *         "currency": "EUR",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       },
+             *       {
+             *         "original": 1000,
+             *         "retail": 1000,
+             *         "net": 8000,
+             *         "currency": "USD",
+             *         "currencyPrecision": 2,
+             *         "includedTaxes": []
+             *       }
+             *     ]
+             */
+            pricing?: components["schemas"]["OctoPricing"][];
+        };
+        /**
+         * @example {
+         *       "minAge": 3,
+         *       "maxAge": 17,
+         *       "idRequired": true,
+         *       "minQuantity": 2,
+         *       "maxQuantity": 7,
+         *       "paxCount": 1,
+         *       "accompaniedBy": [
+         *         "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+         *       ]
+         *     }
+         */
+        OctoUnitRestrictions: {
+            /**
+             * @description Minimum age to purchase the unit.
+             * @example 3
+             */
+            minAge: number;
+            /**
+             * @description Maximum age to purchase the unit.
+             * @example 17
+             */
+            maxAge: number;
+            /**
+             * @description Indicates if identification (e.g., student ID) is required for redemption.
+             * @example true
+             */
+            idRequired: boolean;
+            /**
+             * @description Minimum number of units that must be purchased (e.g., 2 tickets). Null means no minimum.
+             * @example 2
+             */
+            minQuantity: number | null;
+            /**
+             * @description Maximum number of units allowed in a single booking. Null means unlimited.
+             * @example 7
+             */
+            maxQuantity: number | null;
+            /**
+             * @description The number of people each unit represents (e.g., 1 family ticket = 4 pax).
+             * @example 1
+             */
+            paxCount: number;
+            /**
+             * @description Specifies if this unit must be accompanied by another unit (e.g., an infant ticket must be purchased with an adult ticket). Array of unit IDs which must be booked together.
+             * @example [
+             *       "adult_697e3ce8-1860-4cbf-80ad-95857df1f640"
+             *     ]
+             */
+            accompaniedBy: string[];
+            /**
+             * @description Minimum height required for this unit (e.g., for amusement park rides).
+             * @example 220
+             */
+            minHeight?: number;
+            /**
+             * @description Maximum height allowed.
+             * @example 120
+             */
+            maxHeight?: number;
+            /**
+             * @description Unit of height measurement (e.g., "cm" or "in") used for values of minHeight, maxHeight.
+             * @example
+             */
+            heightUnit?: string;
+            /**
+             * @description Minimum weight required.
+             * @example 50
+             */
+            minWeight?: number;
+            /**
+             * @description Maximum weight allowed.
+             * @example 120
+             */
+            maxWeight?: number;
+            /**
+             * @description Unit of weight measurement (e.g., "kg" or "lb") used for values of minWeight, maxWeight.
+             * @example
+             */
+            weightUnit?: string;
+        };
+        /**
+         * @example ADULT
+         * @enum {string}
+         */
+        OctoUnitType: "ADULT" | "YOUTH" | "CHILD" | "INFANT" | "FAMILY" | "SENIOR" | "STUDENT" | "MILITARY" | "OTHER";
     };
     responses: {
         /** @description Bad Request (`invalid-parameter`, `bad-request`, `malformed-json`) */
@@ -1299,7 +5801,28 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description The UUID of the booking */
+        "OctoBookingCancellationRequest.uuid": string;
+        /** @description The UUID of the booking */
+        "OctoBookingConfirmationRequest.uuid": string;
+        /** @description The UUID of the booking */
+        "OctoBookingUpdateRequest.uuid": string;
+        /** @description The UUID of the booking */
+        "OctoExtendReservationRequest.uuid": string;
+        /** @description The UUID of the booking */
+        "OctoGetBookingRequest.uuid": string;
+        /** @description The reseller reference on the booking */
+        "OctoGetBookingsQuery.resellerReference": string;
+        /** @description The reference provided by the supplier */
+        "OctoGetBookingsQuery.supplierReference": string;
+        /** @description The product id */
+        "OctoGetProductRequest.id": string;
+        /** @description A list of the Capabilities (their IDs) initialized with your request. */
+        "OctoRequestHeaders.octoCapabilities": string;
+        /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+        OctoRequestHeadersContent: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -3357,6 +7880,566 @@ export interface operations {
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
+        };
+    };
+    Availabilities_AvailabilityCheck: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                "Octo-Capabilities": components["parameters"]["OctoRequestHeaders.octoCapabilities"];
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OctoAvailabilityCheckBody"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoAvailability"][];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoErrorInvalidProductID"] | components["schemas"]["OctoErrorInvalidOptionID"] | components["schemas"]["OctoErrorBadRequest"] | components["schemas"]["OctoErrorUnauthorized"] | components["schemas"]["OctoErrorInternalServerError"] | components["schemas"]["OctoErrorForbidden"];
+                };
+            };
+        };
+    };
+    Availabilities_AvailabilityCalendar: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                "Octo-Capabilities": components["parameters"]["OctoRequestHeaders.octoCapabilities"];
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OctoAvailabilityCalendarBody"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoAvailabilityCalendar"][];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoErrorInvalidProductID"] | components["schemas"]["OctoErrorInvalidOptionID"] | components["schemas"]["OctoErrorBadRequest"] | components["schemas"]["OctoErrorUnauthorized"] | components["schemas"]["OctoErrorInternalServerError"] | components["schemas"]["OctoErrorForbidden"];
+                };
+            };
+        };
+    };
+    Bookings_GetBookings: {
+        parameters: {
+            query?: {
+                /** @description The reseller reference on the booking */
+                resellerReference?: components["parameters"]["OctoGetBookingsQuery.resellerReference"];
+                /** @description The reference provided by the supplier */
+                supplierReference?: components["parameters"]["OctoGetBookingsQuery.supplierReference"];
+            };
+            header: {
+                /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                "Octo-Capabilities": components["parameters"]["OctoRequestHeaders.octoCapabilities"];
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoBooking"][];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoErrorUnauthorized"] | components["schemas"]["OctoErrorInternalServerError"] | components["schemas"]["OctoErrorForbidden"];
+                };
+            };
+        };
+    };
+    Bookings_BookingReservation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                "Octo-Capabilities": components["parameters"]["OctoRequestHeaders.octoCapabilities"];
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OctoBookingReservationBody"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoBooking"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoErrorInvalidProductID"] | components["schemas"]["OctoErrorInvalidOptionID"] | components["schemas"]["OctoErrorInvalidUnitID"] | components["schemas"]["OctoErrorInvalidAvailabilityID"] | components["schemas"]["OctoErrorUnprocessableEntity"] | components["schemas"]["OctoErrorUnauthorized"] | components["schemas"]["OctoErrorInternalServerError"] | components["schemas"]["OctoErrorForbidden"];
+                };
+            };
+        };
+    };
+    Bookings_GetBooking: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                "Octo-Capabilities": components["parameters"]["OctoRequestHeaders.octoCapabilities"];
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path: {
+                /** @description The UUID of the booking */
+                uuid: components["parameters"]["OctoGetBookingRequest.uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoBooking"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoErrorInvalidBookingUUID"] | components["schemas"]["OctoErrorUnauthorized"] | components["schemas"]["OctoErrorInternalServerError"] | components["schemas"]["OctoErrorForbidden"];
+                };
+            };
+        };
+    };
+    Bookings_BookingUpdate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                "Octo-Capabilities": components["parameters"]["OctoRequestHeaders.octoCapabilities"];
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path: {
+                /** @description The UUID of the booking */
+                uuid: components["parameters"]["OctoBookingUpdateRequest.uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OctoBookingUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoBooking"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoErrorInvalidProductID"] | components["schemas"]["OctoErrorInvalidOptionID"] | components["schemas"]["OctoErrorInvalidUnitID"] | components["schemas"]["OctoErrorInvalidAvailabilityID"] | components["schemas"]["OctoErrorInvalidBookingUUID"] | components["schemas"]["OctoErrorUnprocessableEntity"] | components["schemas"]["OctoErrorUnauthorized"] | components["schemas"]["OctoErrorInternalServerError"] | components["schemas"]["OctoErrorForbidden"];
+                };
+            };
+        };
+    };
+    Bookings_BookingCancellation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                "Octo-Capabilities": components["parameters"]["OctoRequestHeaders.octoCapabilities"];
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path: {
+                /** @description The UUID of the booking */
+                uuid: components["parameters"]["OctoBookingCancellationRequest.uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OctoBookingCancellationBody"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoBooking"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoErrorInvalidBookingUUID"] | components["schemas"]["OctoErrorUnprocessableEntity"] | components["schemas"]["OctoErrorUnauthorized"] | components["schemas"]["OctoErrorInternalServerError"] | components["schemas"]["OctoErrorForbidden"];
+                };
+            };
+        };
+    };
+    Bookings_BookingConfirmation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                "Octo-Capabilities": components["parameters"]["OctoRequestHeaders.octoCapabilities"];
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path: {
+                /** @description The UUID of the booking */
+                uuid: components["parameters"]["OctoBookingConfirmationRequest.uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OctoBookingConfirmationBody"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoBooking"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoErrorInvalidProductID"] | components["schemas"]["OctoErrorInvalidOptionID"] | components["schemas"]["OctoErrorInvalidUnitID"] | components["schemas"]["OctoErrorInvalidAvailabilityID"] | components["schemas"]["OctoErrorInvalidBookingUUID"] | components["schemas"]["OctoErrorUnprocessableEntity"] | components["schemas"]["OctoErrorUnauthorized"] | components["schemas"]["OctoErrorInternalServerError"] | components["schemas"]["OctoErrorForbidden"];
+                };
+            };
+        };
+    };
+    Bookings_ExtendReservation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                "Octo-Capabilities": components["parameters"]["OctoRequestHeaders.octoCapabilities"];
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path: {
+                /** @description The UUID of the booking */
+                uuid: components["parameters"]["OctoExtendReservationRequest.uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OctoExtendReservationBody"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoBooking"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoErrorInvalidBookingUUID"] | components["schemas"]["OctoErrorUnprocessableEntity"] | components["schemas"]["OctoErrorUnauthorized"] | components["schemas"]["OctoErrorInternalServerError"] | components["schemas"]["OctoErrorForbidden"];
+                };
+            };
+        };
+    };
+    Capabilities_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoCapability"][];
+                };
+            };
+        };
+    };
+    Products_GetProducts: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                "Octo-Capabilities": components["parameters"]["OctoRequestHeaders.octoCapabilities"];
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoProduct"][];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoErrorUnauthorized"] | components["schemas"]["OctoErrorInternalServerError"] | components["schemas"]["OctoErrorForbidden"];
+                };
+            };
+        };
+    };
+    Products_GetProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                "Octo-Capabilities": components["parameters"]["OctoRequestHeaders.octoCapabilities"];
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path: {
+                /** @description The product id */
+                id: components["parameters"]["OctoGetProductRequest.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoProduct"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoErrorInvalidProductID"] | components["schemas"]["OctoErrorUnauthorized"] | components["schemas"]["OctoErrorInternalServerError"] | components["schemas"]["OctoErrorForbidden"];
+                };
+            };
+        };
+    };
+    Suppliers_get: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                "Octo-Capabilities": components["parameters"]["OctoRequestHeaders.octoCapabilities"];
+                /** @description This optional request header allows to specify preferred languages for content in the response. A language code that specifies the language of the product content. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain). This header supports a comma-separated list of language tags with optional quality values (q) to indicate priority, such as en-US, fr-CA;q=0.8, fr;q=0.7, which prioritizes U.S. English, followed by Canadian French, and general French. This header is defined in the HTTP/1.1 specification (RFC 7231) and is commonly used for internationalized websites and services to enhance user experience. For more details, visit MDN Web Docs: Accept-Language - HTTP | MDN. Note this only determines preference and does not guarantee location has content available in the desired language. */
+                "Accept-Language"?: components["parameters"]["OctoRequestHeadersContent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description A list of the Capabilities (their IDs) initialized with your request. */
+                    "Octo-Capabilities": string;
+                    /** @description This response header indicates the language of the content being returned in the response. The OCTO specification allows only one language to be returned per response. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  To obtain content in multiple languages, separate requests must be made for each desired language. This header is defined in the HTTP/1.1 specification (RFC 7231). For more information, see MDN Web Docs: Content-Language - HTTP | MDN. This response header is required when using Content capability. */
+                    "Content-Language"?: string;
+                    /** @description This response header is used to inform of the languages in which content is available, helping understand the language options without needing additional requests. This code must conform to the BCP 47 standard, following RFC 5646 and RFC 4647 specifications for language tags. Examples include en-US for American English, fr-FR for French (France), and es-ES for Spanish (Spain).  Although not a standard HTTP header, it is commonly used in APIs to list available languages, such as en-US, fr-CA, es-ES, indicating that content can be requested in U.S. English, Canadian French, or Spanish. This response header is required when using Content capability. */
+                    "Available-Languages"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoSupplier"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OctoErrorUnauthorized"] | components["schemas"]["OctoErrorInternalServerError"] | components["schemas"]["OctoErrorForbidden"];
+                };
+            };
         };
     };
 }

@@ -134,6 +134,29 @@ export const DEMO: OperatorSpec = {
   ],
   activities: [
     {
+      // First by name, so an OCTO reseller's first product: a boat that seats a coach party.
+      name: "Age of Discovery River Cruise",
+      description:
+        "Ninety minutes on the Tagus from Belém: the Monument to the Discoveries, Belém Tower, the 25 de Abril bridge and the old docks, with audio commentary in six languages.",
+      durationMinutes: 90,
+      location: "Lisbon, Doca de Belém",
+      price: 2200,
+      minParticipants: 1,
+      maxParticipants: 10,
+      cutoffMinutes: 15,
+      times: ["10:00", "12:00", "14:30", "17:00"],
+      capacity: 200,
+      questions: [
+        {
+          label: "Does anyone in your party need step-free boarding?",
+          type: "boolean",
+          required: false,
+          helpText: "The crew sets up the ramp before boarding.",
+        },
+      ],
+      extraUnits: [{ id: "child", label: "Child", minAge: 4, maxAge: 12, price: 1100 }],
+    },
+    {
       name: "Sunset Kayak Tour",
       description:
         "Paddle under the 25 de Abril bridge as the sun goes down over the Tagus, with a guide and a stop at a hidden beach.",

@@ -125,6 +125,8 @@ function presentDetail(b: Awaited<ReturnType<typeof detailOrThrow>>, now: Date) 
             phone: b.customerPhone,
           },
     paymentReference: b.paymentReference,
+    // An OCTO reseller's own reference for the booking (section 19), null for other bookings.
+    resellerReference: b.resellerReference,
     order: b.order
       ? {
           id: b.order.id,

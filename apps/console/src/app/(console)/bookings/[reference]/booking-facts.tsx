@@ -76,8 +76,23 @@ export function CustomerCard({ b }: { b: Booking }) {
   );
 }
 
-/** How the booking was paid and when it was made, held or cancelled, in the activity's zone. */
-export function PaymentCard({ b }: { b: Booking }) {
+/** What the payment card reads of a booking. */
+export type SaleFacts = Pick<
+  Booking,
+  | "paymentReference"
+  | "resellerReference"
+  | "partner"
+  | "source"
+  | "order"
+  | "createdAt"
+  | "expiresAt"
+  | "status"
+  | "cancelledAt"
+  | "activity"
+>;
+
+/** How the booking was paid (and the reseller's reference, for OCTO) and when it was made, held or cancelled. */
+export function PaymentCard({ b }: { b: SaleFacts }) {
   return (
     <Card id="payment-heading" title="Payment">
       <dl className="facts">
@@ -85,6 +100,12 @@ export function PaymentCard({ b }: { b: Booking }) {
         <dd className="mono">{b.paymentReference ?? "—"}</dd>
         <dt>Sold by</dt>
         <dd>{b.partner ? b.partner.name : b.source === "POS" ? "The desk" : "Online shop"}</dd>
+        {b.resellerReference && (
+          <>
+            <dt>Reseller reference</dt>
+            <dd className="mono">{b.resellerReference}</dd>
+          </>
+        )}
         {b.order && (
           <>
             <dt>Order</dt>
