@@ -91,6 +91,11 @@ export const PROBLEM_KINDS = {
     title: "Ticket void",
     help: "The ticket's booking is cancelled or expired (or still an unconfirmed hold): nobody may be checked in with it.",
   },
+  "ticket-gone": {
+    status: 410,
+    title: "Gone",
+    help: "The ticket's booking is cancelled or expired: its QR image is no longer served, so nobody can scan it. The ticket page shows the ticket as void.",
+  },
   "ticket-wrong-day": {
     status: 409,
     title: "Ticket for another day",

@@ -1184,7 +1184,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Gone (`cursor-expired`) */
+        /** @description Gone (`ticket-gone`, `cursor-expired`) */
         Problem410: {
             headers: {
                 [name: string]: unknown;
