@@ -101,6 +101,11 @@ export const PROBLEM_KINDS = {
     title: "Ticket for another day",
     help: "The ticket is for a timeslot that is not today in the activity's time zone; `date` is the day it is for.",
   },
+  "timeslot-not-ended": {
+    status: 409,
+    title: "Timeslot not ended",
+    help: "Guests can be marked as not come only once their timeslot has ended (its start plus the activity's duration).",
+  },
   "idempotency-conflict": {
     status: 409,
     title: "Request in progress",
