@@ -69,6 +69,8 @@ describe("the console's manifest", () => {
       if (!slot) throw new Error("the timeslot is not on the manifest");
       return slot;
     };
+    const today = await client.console.manifest.day.query({});
+    expect(today.date).toBe(instantToLocal(new Date(), "Europe/Lisbon").date);
     const before = await slotOf(date);
     expect(before).toMatchObject({ activity: info.product.name, ended: false });
     const guest = (reference: string) => before.guests.find((g) => g.reference === reference);
