@@ -86,6 +86,12 @@ describe("the console's manifest", () => {
     expect(before.counts.booked).toBe(before.guests.reduce((sum, g) => sum + g.persons, 0));
     expect(before.counts.waiting).toBe(before.counts.booked - before.counts.checkedIn);
 
+    const csv = await client.console.manifest.csv.query({ date });
+    expect(csv.filename).toBe(`manifest-${date}.csv`);
+    expect(csv.csv.split("\n")[0]).toContain('"reference","name","units","waiver"');
+    expect(csv.csv).toContain(`"${family.Reference}","Ana Silva","2 adult","complete","2","0","no"`);
+    expect(csv.csv).toContain(`"${late.Reference}"`);
+
     const code = family.Tickets[0]!.Code;
     expect(await client.console.manifest.checkIn.mutate({ code })).toMatchObject({
       reference: family.Reference,

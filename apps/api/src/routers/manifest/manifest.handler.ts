@@ -1,15 +1,22 @@
 import { instantToLocal, todayIn } from "@slotwise/core";
-import { dayManifest, markNoShows, operatorById } from "@slotwise/db";
+import { dayManifest, markNoShows, operatorById, type Database } from "@slotwise/db";
 
+import { spreadsheetCsv } from "../../presenters/spreadsheet-csv.ts";
 import { checkInByCode } from "../../services/check-in-code.ts";
 import { consoleProcedure } from "../../trpc/procedures.ts";
 import { manifestCheckInInput, manifestDayInput, markNoShowsInput, type ManifestWaiver } from "./manifest.schema.ts";
 
-/** The guide's manifest: each timeslot of a day with its guests, their tickets and the counts. */
-export const manifestDay = consoleProcedure.input(manifestDayInput).query(async ({ ctx, input }) => {
+interface ManifestContext {
+  db: Database;
+  now: () => Date;
+  principal: { operatorId: number };
+}
+
+/** Each timeslot of a day (today in the operator's zone by default) with its guests and counts. */
+async function manifestOf(ctx: ManifestContext, day: string | undefined) {
   const now = ctx.now();
   const operator = await operatorById(ctx.db, ctx.principal.operatorId);
-  const date = input.date ?? todayIn(operator.timeZone, now);
+  const date = day ?? todayIn(operator.timeZone, now);
   const slots = await dayManifest(ctx.db, ctx.principal.operatorId, date);
   return {
     date,
@@ -45,6 +52,37 @@ export const manifestDay = consoleProcedure.input(manifestDayInput).query(async 
         guests,
       };
     }),
+  };
+}
+
+/** The guide's manifest: each timeslot of a day with its guests, their tickets and the counts. */
+export const manifestDay = consoleProcedure
+  .input(manifestDayInput)
+  .query(({ ctx, input }) => manifestOf(ctx, input.date));
+
+/** The day's manifest as CSV: one row per booking, for a spreadsheet or a printed list. */
+export const manifestCsv = consoleProcedure.input(manifestDayInput).query(async ({ ctx, input }) => {
+  const day = await manifestOf(ctx, input.date);
+  const rows = day.timeslots.flatMap((slot) =>
+    slot.guests.map((g) => [
+      day.date,
+      slot.time,
+      slot.activity,
+      g.reference,
+      g.name,
+      g.units.map((u) => `${u.quantity} ${u.unitId}`).join(", "),
+      g.waiver,
+      g.persons,
+      g.checkedIn,
+      g.noShow ? "yes" : "no",
+    ]),
+  );
+  return {
+    filename: `manifest-${day.date}.csv`,
+    csv: spreadsheetCsv([
+      ["date", "time", "activity", "reference", "name", "units", "waiver", "persons", "checked_in", "no_show"],
+      ...rows,
+    ]),
   };
 });
 
