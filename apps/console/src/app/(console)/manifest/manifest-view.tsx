@@ -4,6 +4,7 @@ import { toast } from "sonner";
 
 import { DateInput } from "../../../components/date-input";
 import { EmptyState, ErrorState, Loading } from "../../../components/states";
+import { downloadCsv } from "../../../lib/download-csv";
 import { problemMessage } from "../../../lib/problem";
 import { trpc } from "../../../lib/trpc";
 import { useUrlState } from "../../../lib/use-url-state";
@@ -32,6 +33,14 @@ export function ManifestView() {
     onSettled: () => utils.console.manifest.day.invalidate(),
   });
   const busy = checkIn.isPending || noShows.isPending;
+  const exportCsv = async () => {
+    try {
+      const file = await utils.console.manifest.csv.fetch({ date });
+      downloadCsv(file.filename, file.csv);
+    } catch (error) {
+      toast.error(problemMessage(error));
+    }
+  };
   return (
     <div className="stack manifest">
       <section className="card">
@@ -44,6 +53,14 @@ export function ManifestView() {
               onCommit={(value) => url.set({ date: value || undefined })}
             />
           </label>
+          <div className="row">
+            <button type="button" onClick={() => void exportCsv()}>
+              Download CSV
+            </button>
+            <button type="button" onClick={() => window.print()}>
+              Print
+            </button>
+          </div>
         </div>
       </section>
       {day.isPending && <Loading label="Loading the manifest" />}
