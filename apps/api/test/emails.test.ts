@@ -6,8 +6,8 @@ import { createMailer } from "../src/jobs/mailer.ts";
 import { sendOutboxEmail } from "../src/jobs/send-email.ts";
 import { startWorker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
-import { OTA, startApi, type Api } from "./harness.ts";
-import { startSmtp } from "./smtp.ts";
+import { OTA, PUBLIC_BASE, startApi, type Api } from "./harness.ts";
+import { mailText, startSmtp } from "./smtp.ts";
 
 let api: Api;
 let key: string;
@@ -74,6 +74,37 @@ describe("workflow e-mails", () => {
       expect((await api.db.outboxEmail.findUniqueOrThrow({ where: { id: reminder!.id } })).status).toBe("QUEUED");
     } finally {
       await worker.stop();
+      await smtp.stop();
+    }
+  });
+
+  it("link every ticket of the booking in the confirmation", async () => {
+    const smtp = await startSmtp();
+    try {
+      const info = await openSlot(api.db, { free: 3, party: 3 });
+      const response = await api.request(`${OTA}/booking`, {
+        method: "POST",
+        key,
+        json: bookingBody(info, {
+          Participants: 3,
+          Customer: { FirstName: "Ravi", LastName: "Rao", Email: "ravi@example.com", Phone: "+447700900124" },
+        }),
+      });
+      expect(response.status).toBe(201);
+      const { data } = (await response.json()) as { data: { Reference: string; Tickets: { Url: string }[] } };
+      expect(data.Tickets).toHaveLength(3);
+      const confirmation = await api.db.outboxEmail.findFirstOrThrow({
+        where: { booking: { reference: data.Reference }, kind: "BOOKING_CONFIRMATION" },
+      });
+      const mailer = createMailer(smtp.url, "Test <t@slotwise.test>");
+      expect(
+        await sendOutboxEmail(api.db, mailer, confirmation.id, () => new Date(), { publicBaseUrl: PUBLIC_BASE }),
+      ).toBe("sent");
+      const text = mailText(smtp.received.at(-1)!.raw);
+      expect(text).toContain(data.Reference);
+      for (const ticket of data.Tickets) expect(text).toContain(ticket.Url);
+      expect(text.match(new RegExp(`${PUBLIC_BASE}/api/v2/tickets/`, "g"))).toHaveLength(3);
+    } finally {
       await smtp.stop();
     }
   });

@@ -7,6 +7,21 @@ export interface ReceivedMail {
   messageId: string | undefined;
 }
 
+/**
+ * The text a reader sees in a single-part mail: the body after the headers, undone from the
+ * quoted-printable or base64 transfer encoding nodemailer picks for long or non-ASCII lines.
+ */
+export function mailText(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, split);
+  const body = raw.slice(split).trim();
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body, "base64").toString("utf8");
+  if (encoding !== "quoted-printable") return body;
+  const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
+  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, "%25"));
+}
+
 /** A real SMTP server on a free port, keeping what it receives; `onMessage` may hold the reply back. */
 export async function startSmtp(onMessage?: (mail: ReceivedMail) => "accept" | "hang") {
   const received: ReceivedMail[] = [];

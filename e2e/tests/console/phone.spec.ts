@@ -7,7 +7,17 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 test("on a phone every page fits the screen's width: wide tables scroll inside their cards", async ({ page }) => {
   await signIn(page);
   const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
-  for (const name of ["Bookings", "Usage", "Meters", "Activities", "Point of sale", "API keys", "Webhooks", "Outbox"]) {
+  for (const name of [
+    "Bookings",
+    "Manifest",
+    "Usage",
+    "Meters",
+    "Activities",
+    "Point of sale",
+    "API keys",
+    "Webhooks",
+    "Outbox",
+  ]) {
     await openPage(page, name);
     await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
     expect(await pageWidth(), name).toBeLessThanOrEqual(390);

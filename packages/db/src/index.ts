@@ -149,3 +149,4 @@ export { addClosure, addClosureInTx, listClosures, type ClosureRecord } from "./
 export { addOneOffTimeslot, patchTimeslotAt } from "./catalog/one-off-timeslots.ts";
 export { holdPartnerOrderInTx, findPartnerOrder, type PartnerOrderInput } from "./orders/partner-orders.ts";
 export { ticketsOf, findTicket, checkInTicket, type TicketRow } from "./tickets/tickets.ts";
+export { dayManifest, markNoShows } from "./tickets/manifest.ts";

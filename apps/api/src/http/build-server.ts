@@ -114,7 +114,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     metricsToken: env.METRICS_TOKEN,
     ready: options.ready,
   });
-  ticketPages(app, services.db, services.now);
+  ticketPages(app, services.db, services.now, problemsBase);
   await app.register(paymentWebhookPlugin, { services, problemsBase });
   await app.register(restPlugin, { services, problemsBase, memo, earlyRefusals: env.EARLY_REFUSALS !== "off" });
   await app.register(octoPlugin, {

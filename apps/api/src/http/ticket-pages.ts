@@ -4,7 +4,9 @@ import QRCode from "qrcode";
 import { effectiveStatus, instantToLocal } from "@slotwise/core";
 import { findTicket, type Database } from "@slotwise/db";
 
+import { problem } from "../problems/problem.ts";
 import { REST_PREFIX } from "./rest-prefix.ts";
+import { sendProblem } from "./send-problem.ts";
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -17,21 +19,29 @@ export const TICKET_PAGE_ROUTE = `${REST_PREFIX}/tickets/:code`;
 
 /**
  * The public ticket page (`GET /api/v2/tickets/{Code}`) and its QR image (`….svg`): no key, the
- * code being the secret. A cancelled or expired booking's ticket shows as void.
+ * code being the secret. A cancelled or expired booking's ticket shows as void, and its image is
+ * 410 ticket-gone, so the void ticket is never served as something to scan.
  */
-export function ticketPages(app: FastifyInstance, db: Database, now: () => Date) {
+export function ticketPages(app: FastifyInstance, db: Database, now: () => Date, problemsBase: string) {
   app.get<{ Params: { code: string } }>(TICKET_PAGE_ROUTE, async (request, reply) => {
     const raw = request.params.code;
     const svg = raw.endsWith(".svg");
     const code = svg ? raw.slice(0, -4) : raw;
     const ticket = CODE.test(code) ? await findTicket(db, code) : null;
     reply.header("Cache-Control", "no-store").header("Referrer-Policy", "no-referrer");
-    if (!ticket) return reply.code(404).type("text/plain; charset=utf-8").send("There is no such ticket.");
-    if (svg) return reply.type("image/svg+xml").send(await QRCode.toString(code, { type: "svg", margin: 2 }));
+    if (!ticket) return sendProblem(request, reply, problemsBase, problem("not-found", "There is no such ticket"));
     const { booking } = ticket;
+    const valid = effectiveStatus(booking, now()) === "CONFIRMED";
+    if (svg && !valid)
+      return sendProblem(
+        request,
+        reply,
+        problemsBase,
+        problem("ticket-gone", `Booking ${booking.reference} is cancelled or expired: its tickets are void`),
+      );
+    if (svg) return reply.type("image/svg+xml").send(await QRCode.toString(code, { type: "svg", margin: 2 }));
     const { product } = booking;
     const local = instantToLocal(booking.startsAt, product.timeZone);
-    const valid = effectiveStatus(booking, now()) === "CONFIRMED";
     const qr = await QRCode.toString(code, { type: "svg", margin: 2 });
     const page = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Ticket ${escape(booking.reference)}</title>

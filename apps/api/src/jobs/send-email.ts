@@ -1,6 +1,7 @@
 import { claimEmailSend, findOutboxEmail, markEmailSent, noteSendFailure, type Database } from "@slotwise/db";
 
 import type { Mailer } from "./mailer.ts";
+import { withTicketLinks } from "./ticket-links.ts";
 
 export type SendOutcome = "sent" | "already-sent" | "busy" | "gone" | "failed";
 
@@ -16,7 +17,7 @@ export async function sendOutboxEmail(
   mailer: Mailer,
   emailId: number,
   now: () => Date,
-  leaseSeconds = 120,
+  options: { leaseSeconds?: number; publicBaseUrl?: string | undefined } = {},
 ): Promise<SendOutcome> {
   const email = await findOutboxEmail(db, emailId);
   if (!email) return "gone";
@@ -25,11 +26,12 @@ export async function sendOutboxEmail(
     return "already-sent";
   }
   if (email.status !== "QUEUED") return "gone";
-  const attempt = await claimEmailSend(db, email.id, now(), leaseSeconds);
+  const attempt = await claimEmailSend(db, email.id, now(), options.leaseSeconds ?? 120);
   if (attempt === null) return "busy";
   let messageId: string;
   try {
-    messageId = await mailer.send({ id: email.id, to: email.toAddress, subject: email.subject, text: email.textBody });
+    const text = await withTicketLinks(db, email, options.publicBaseUrl);
+    messageId = await mailer.send({ id: email.id, to: email.toAddress, subject: email.subject, text });
   } catch (error) {
     await noteSendFailure(db, email.id, error instanceof Error ? error.message : String(error), attempt, now());
     return "failed";

@@ -11,6 +11,7 @@ export function workerOptionsFromEnv(
     ...base,
     mailer: createMailer(env.SMTP_URL, env.MAIL_FROM),
     sendLeaseSeconds: env.EMAIL_SEND_TIMEOUT_SECONDS,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
     retentionIntervalMs: env.RETENTION_INTERVAL_SECONDS * 1000,
     usageRetentionDays: env.USAGE_RETENTION_DAYS,
     thresholdIntervalMs: env.THRESHOLD_CHECK_SECONDS * 1000,

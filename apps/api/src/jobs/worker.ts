@@ -44,6 +44,8 @@ export interface WorkerOptions {
   thresholdIntervalMs?: number;
   /** How long a send may take; a send of a worker that died is tried again after it. */
   sendLeaseSeconds?: number;
+  /** Where ticket pages are, for the links in confirmation e-mails (PUBLIC_BASE_URL). */
+  publicBaseUrl?: string;
   /** When a failed webhook delivery is tried again, and for how long. */
   webhookRetry?: RetryPolicy;
   /** How long a webhook receiver has to answer. */
@@ -87,7 +89,10 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   await ensureQueue(boss, { name: SEND_EMAIL, policy: "short", retryLimit: 0, expireInSeconds: lease * 2 });
   await boss.work<{ emailId: number }>(SEND_EMAIL, { batchSize: 5, pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) {
-      const outcome = await sendOutboxEmail(db, mailer, job.data.emailId, now, lease);
+      const outcome = await sendOutboxEmail(db, mailer, job.data.emailId, now, {
+        leaseSeconds: lease,
+        publicBaseUrl: options.publicBaseUrl,
+      });
       if (outcome === "failed") log.error({ emailId: job.data.emailId }, "e-mail not sent; it will be retried");
     }
   });

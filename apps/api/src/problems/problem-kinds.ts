@@ -91,10 +91,20 @@ export const PROBLEM_KINDS = {
     title: "Ticket void",
     help: "The ticket's booking is cancelled or expired (or still an unconfirmed hold): nobody may be checked in with it.",
   },
+  "ticket-gone": {
+    status: 410,
+    title: "Gone",
+    help: "The ticket's booking is cancelled or expired: its QR image is no longer served, so nobody can scan it. The ticket page shows the ticket as void.",
+  },
   "ticket-wrong-day": {
     status: 409,
     title: "Ticket for another day",
     help: "The ticket is for a timeslot that is not today in the activity's time zone; `date` is the day it is for.",
+  },
+  "timeslot-not-ended": {
+    status: 409,
+    title: "Timeslot not ended",
+    help: "Guests can be marked as not come only once their timeslot has ended (its start plus the activity's duration).",
   },
   "idempotency-conflict": {
     status: 409,

@@ -52,6 +52,12 @@ import {
   listWebhooks,
   redeliverWebhookEvent,
 } from "../routers/console/webhooks.ts";
+import {
+  manifestCheckIn,
+  manifestCsv,
+  manifestDay,
+  manifestMarkNoShows,
+} from "../routers/manifest/manifest.handler.ts";
 import { cancelOrder } from "../routers/orders/cancel-order.ts";
 import { confirmOrder } from "../routers/orders/confirm-order.ts";
 import { createOrder } from "../routers/orders/create-order.ts";
@@ -132,6 +138,12 @@ export const appRouter = router({
     pointOfSale: router({ sell: sellAtDesk }),
     timeslots: router({ change: changeTimeslot }),
     outbox: router({ list: listConsoleOutbox }),
+    manifest: router({
+      day: manifestDay,
+      csv: manifestCsv,
+      checkIn: manifestCheckIn,
+      markNoShows: manifestMarkNoShows,
+    }),
     usage: router({ summary: consoleUsageSummary, series: consoleUsageSeries, csv: consoleUsageCsv }),
     meterDefinitions: router({
       list: listConsoleMeterDefinitions,

@@ -59,7 +59,8 @@ export type ConflictKind =
   | "not-cancellable"
   | "hold-limit-reached"
   | "ticket-void"
-  | "ticket-wrong-day";
+  | "ticket-wrong-day"
+  | "timeslot-not-ended";
 
 export class ConflictError extends DomainError {
   constructor(

@@ -1,6 +1,4 @@
-import { ConflictError, effectiveStatus, instantToLocal, NotFoundError } from "@slotwise/core";
-import { checkInTicket, findTicket } from "@slotwise/db";
-
+import { checkInByCode } from "../../services/check-in-code.ts";
 import { checkinProcedure } from "../../trpc/procedures.ts";
 import { checkInInput, checkInOutput } from "./check-in.schema.ts";
 
@@ -19,24 +17,11 @@ export const checkIn = checkinProcedure
   .input(checkInInput)
   .output(checkInOutput)
   .mutation(async ({ ctx, input }) => {
-    // A code is a secret: guessing them is limited as guessing keys is. The failure's share is
-    // taken before the look-up, so concurrent guesses cannot all pass, and given back on a hit.
-    await ctx.guards.reserveAuthFailure(ctx.clientAddress);
-    const ticket = await findTicket(ctx.db, input.Code, ctx.principal.operatorId);
-    if (!ticket) throw new NotFoundError("There is no ticket with this code");
-    await ctx.guards.authSucceeded(ctx.clientAddress);
-    const { booking } = ticket;
-    const now = ctx.now();
-    if (effectiveStatus(booking, now) !== "CONFIRMED")
-      throw new ConflictError("ticket-void", `Booking ${booking.reference} is not confirmed: its tickets are void`);
-    const day = instantToLocal(booking.startsAt, booking.product.timeZone).date;
-    if (day !== instantToLocal(now, booking.product.timeZone).date)
-      throw new ConflictError("ticket-wrong-day", `This ticket is for ${day}`, { date: day });
-    const scan = await checkInTicket(ctx.db, ticket.id, now);
+    const scan = await checkInByCode(ctx, ctx.principal.operatorId, input.Code);
     return {
       data: {
-        Reference: booking.reference,
-        UnitID: ticket.unitId,
+        Reference: scan.reference,
+        UnitID: scan.unitId,
         CheckedInAt: scan.checkedInAt.toISOString(),
         FirstScan: scan.firstScan,
       },

@@ -13,6 +13,7 @@ import { trpc } from "../../lib/trpc";
 
 const NAV: { href: string; label: string; icon: IconName }[] = [
   { href: "/bookings", label: "Bookings", icon: "bookings" },
+  { href: "/manifest", label: "Manifest", icon: "manifest" },
   { href: "/usage", label: "Usage", icon: "usage" },
   { href: "/meters", label: "Meters", icon: "meters" },
   { href: "/activities", label: "Activities", icon: "activities" },

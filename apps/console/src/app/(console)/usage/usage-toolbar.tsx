@@ -4,21 +4,13 @@ import { useState } from "react";
 import { toast } from "sonner";
 
 import type { RangeChoice } from "../../../lib/date-ranges";
+import { downloadCsv } from "../../../lib/download-csv";
 import { formatLocalDate } from "../../../lib/format";
 import { problemMessage } from "../../../lib/problem";
 import { trpc } from "../../../lib/trpc";
 import type { DimensionChoice } from "../../../lib/usage-dimensions";
 import { DimensionControls } from "./dimension-controls";
 import { RangePicker } from "./range-picker";
-
-function download(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * The period, zone and dimension choices above the usage figures, and the CSV downloads.
@@ -49,7 +41,7 @@ export function UsageToolbar({
     setExporting(true);
     try {
       const file = await utils.console.usage.csv.fetch({ from: range.from, to: range.to, tz: range.tz, kind });
-      download(file.filename, file.csv);
+      downloadCsv(file.filename, file.csv);
       toast.success(`Downloaded ${file.filename}`);
     } catch (error) {
       toast.error(problemMessage(error));
