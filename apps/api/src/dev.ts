@@ -9,10 +9,6 @@ process.env.PORT = process.env.API_PORT ?? "3001";
 process.env.PAYMENT_WEBHOOK_SECRET ??= DEV_PAYMENT_WEBHOOK_SECRET;
 // A partner's receiver may run on this machine while developing; never in production.
 process.env.WEBHOOK_ALLOW_LOOPBACK ??= "on";
-// OCTO's official validator leaves about 15 reservations of up to 8 places open on one key
-// (docs/decisions/octo-supplier-api.md): room for them, so it runs against the demo as it is.
-process.env.HOLD_PLACES_PER_KEY ??= "200";
-process.env.HOLD_PLACES_PER_PARTNER ??= "400";
 // Readable lines in a terminal; production writes JSON lines for a log collector.
 process.env.LOG_FORMAT ??= "pretty";
 await import("./main.ts");

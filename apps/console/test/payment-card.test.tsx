@@ -13,6 +13,14 @@ const partnerBooking: SaleFacts = {
   expiresAt: null,
   status: "CONFIRMED",
   cancelledAt: null,
+  cancellable: false,
+  refund: null,
+  cancellation: {
+    Cancellable: true,
+    RefundPercent: 100,
+    Refund: { Amount: 0, Currency: "EUR" },
+    Until: null,
+  },
   activity: {
     id: 1,
     activityId: "act_1",

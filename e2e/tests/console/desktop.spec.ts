@@ -2,6 +2,8 @@ import { expect, test } from "@playwright/test";
 
 import { signIn } from "../support.ts";
 
+test.use({ viewport: { width: 1280, height: 800 } });
+
 test("in a 1280 px window the bookings table shows every column without scrolling", async ({ page }) => {
   await signIn(page);
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
@@ -10,8 +12,8 @@ test("in a 1280 px window the bookings table shows every column without scrollin
     const table = document.querySelector("table");
     const box = table?.parentElement;
     if (!table || !box) return null;
-    const headers = [...table.querySelectorAll("thead th")].map((th) => ({
-      name: th.textContent?.trim() ?? "",
+    const headers = Array.from(table.querySelectorAll<HTMLTableCellElement>("thead th"), (th) => ({
+      name: th.textContent.trim(),
       right: th.getBoundingClientRect().right,
     }));
     return { scrolls: box.scrollWidth - box.clientWidth, width: window.innerWidth, headers };

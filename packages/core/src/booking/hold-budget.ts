@@ -10,7 +10,7 @@ export interface HoldBudget {
   placesPerPartner: number;
 }
 
-export const DEFAULT_HOLD_BUDGET: HoldBudget = { placesPerKey: 50, placesPerPartner: 100 };
+export const DEFAULT_HOLD_BUDGET: HoldBudget = { placesPerKey: 200, placesPerPartner: 400 };
 
 /** Places in live holds (not confirmed, not expired) of the key and of its partner. */
 export interface HeldPlaces {

@@ -89,6 +89,9 @@ export type SaleFacts = Pick<
   | "status"
   | "cancelledAt"
   | "activity"
+  | "refund"
+  | "cancellable"
+  | "cancellation"
 >;
 
 /** How the booking was paid (and the reseller's reference, for OCTO) and when it was made, held or cancelled. */
@@ -147,7 +150,7 @@ export function PaymentCard({ b }: { b: SaleFacts }) {
 }
 
 /** What the booking's policy gives if cancelled now: a partner may only within its tiers, the desk always. */
-export function cancellationTerms(b: Booking): string {
+export function cancellationTerms(b: Pick<Booking, "cancellation" | "activity">): string {
   const quote = b.cancellation;
   const refund = `${formatMoney(quote.Refund.Amount, quote.Refund.Currency)} refunded (${quote.RefundPercent} %)`;
   if (!quote.Cancellable) return `${refund}; the policy lets no partner cancel now`;
