@@ -29,8 +29,7 @@ export async function openSlot(
     (s) =>
       s.capacity - s.placesTaken >= Math.max(free, s.product.minParticipants) &&
       s.product.maxParticipants >= Math.min(free, 2) &&
-      (options.productName !== undefined ||
-        (s.product.minParticipants <= party && s.product.maxParticipants >= party)),
+      (options.productName !== undefined || (s.product.minParticipants <= party && s.product.maxParticipants >= party)),
   );
   if (!slot) throw new Error(`no open slot with ${free} free places`);
   const local = instantToLocal(slot.startsAt, slot.product.timeZone);

@@ -81,7 +81,9 @@ export function octoPlugin(app: FastifyInstance, options: OctoOptions, done: () 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Errors the framework raises (a body that is not JSON, too large, of another type) are the request's fault.
     const framework = !(error instanceof OctoError) && typeof error.statusCode === "number" && error.statusCode < 500;
-    const answer = framework ? octoErrorAnswer(badRequest(toProblem(error, "framework").detail)) : octoErrorAnswer(error);
+    const answer = framework
+      ? octoErrorAnswer(badRequest(toProblem(error, "framework").detail))
+      : octoErrorAnswer(error);
     if (answer.fault) request.log.error({ err: error }, "request failed");
     return send(reply, answer.status, answer.body, answer.headers);
   });
