@@ -280,6 +280,19 @@ describe("dry runs and the tier boundary", () => {
   });
 });
 
+describe("a hold released", () => {
+  it("refunds nothing: nothing was paid", async () => {
+    const activityId = await newActivity(TIERS);
+    const slot = await slotIn(activityId, 72);
+    const held = await book(slot, { HoldMinutes: 10, Customer: undefined });
+    const released = await post(`${OTA}/booking/${held.Reference}/cancel`, {});
+    expect(released.status).toBe(200);
+    const stored = await row(held.Reference);
+    expect(stored.status).toBe("CANCELLED");
+    expect(stored.refundAmount).toBeNull();
+  });
+});
+
 describe("a cancel the policy forbids", () => {
   it("is 409 not-cancellable for a partner over REST and changes nothing", async () => {
     const activityId = await newActivity([]);

@@ -2,6 +2,7 @@ import { TRPCClientError } from "@trpc/client";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { instantToLocal } from "@slotwise/core";
+import { checkInTicket } from "@slotwise/db";
 
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
@@ -133,6 +134,18 @@ describe("the console's manifest", () => {
     const endedSlot = await slotOf(instantToLocal(ended, info.product.timeZone).date);
     expect(endedSlot.ended).toBe(true);
     expect(endedSlot.guests.find((g) => g.reference === late.Reference)?.noShow).toBe(true);
+
+    // A guest marked as not come who arrives after all is checked in, and no longer a no-show.
+    const lateBooking = await api.db.booking.findFirstOrThrow({
+      where: { reference: late.Reference },
+      select: { id: true, tickets: { select: { id: true }, orderBy: { id: "asc" } } },
+    });
+    await checkInTicket(api.db, lateBooking.tickets[0]!.id, new Date());
+    expect((await api.db.booking.findUniqueOrThrow({ where: { id: lateBooking.id } })).noShowAt).toBeNull();
+    expect(await client.console.manifest.markNoShows.mutate({ timeslotId: info.slot.id })).toEqual({
+      marked: 0,
+      total: unchecked - 1,
+    });
   });
 
   it("shows and marks only the operator's own timeslots", async () => {

@@ -11,7 +11,7 @@ import { lockBookingInTx } from "./lock-booking.ts";
  * the caller's transaction. A booking that holds no places (cancelled, or a hold past its
  * deadline, swept or not) is returned as it is: cancelling it changes nothing, and the sweep
  * gives an expired hold's places back. `refundAmount` is what the cancel refunds (minor units),
- * stored on the booking; null when no refund applies (a payment that never arrived).
+ * stored on the booking; null when no refund applies (a payment that never arrived, a hold).
  */
 export async function cancelBookingInTx(
   tx: Tx,
@@ -21,16 +21,19 @@ export async function cancelBookingInTx(
   refundAmount: number | null = null,
 ) {
   const locked = await lockBookingInTx(tx, bookingId);
-  if (!holdsPlaces(effectiveStatus(locked, now))) return tx.booking.findUniqueOrThrow({ where: { id: bookingId } });
+  const status = effectiveStatus(locked, now);
+  if (!holdsPlaces(status)) return tx.booking.findUniqueOrThrow({ where: { id: bookingId } });
+  // A hold was never paid: releasing it refunds nothing.
+  const refund = status === "ON_HOLD" ? null : refundAmount;
   const booking = await tx.booking.update({
     where: { id: bookingId },
     data: {
       status: "CANCELLED",
       cancelledAt: now,
       updatedAt: now,
-      refundAmount,
+      refundAmount: refund,
       events: {
-        create: { type: "cancelled", actor, at: now, ...(refundAmount === null ? {} : { detail: { refundAmount } }) },
+        create: { type: "cancelled", actor, at: now, ...(refund === null ? {} : { detail: { refundAmount: refund } }) },
       },
     },
   });

@@ -72,7 +72,8 @@ export async function markNoShows(db: Database, operatorId: number, timeslotId: 
                )
                SELECT (SELECT count(*) FROM marked)::int AS marked,
                       ((SELECT count(*) FROM marked)
-                        + (SELECT count(*) FROM bookings WHERE timeslot_id = ${timeslotId} AND no_show_at IS NOT NULL))::int AS total`,
+                        + (SELECT count(*) FROM bookings
+                            WHERE timeslot_id = ${timeslotId} AND status = 'CONFIRMED' AND no_show_at IS NOT NULL))::int AS total`,
   );
   return counts ?? { marked: 0, total: 0 };
 }

@@ -69,6 +69,8 @@ export async function checkInTicket(db: Database, ticketId: number, now: Date) {
         );
       return { checkedInAt: kept.checkedInAt ?? now, firstScan: false };
     }
+    // A guest marked as not come who arrives after all is no longer a no-show.
+    await tx.$executeRaw`UPDATE bookings SET no_show_at = NULL WHERE id = ${first.bookingId} AND no_show_at IS NOT NULL`;
     const booking = await tx.booking.findUniqueOrThrow({
       where: { id: first.bookingId },
       include: { product: { select: { activityId: true, timeZone: true } } },
