@@ -46,6 +46,8 @@ describe("retention", () => {
       consoleSessions: 0,
       changeLog: 0,
       availabilityChanges: 0,
+      webhookEvents: 0,
+      webhookAttempts: 0,
     });
     expect(await remainingKeys()).toEqual(["fresh-0", "fresh-1"]);
   });
@@ -59,6 +61,8 @@ describe("retention", () => {
       consoleSessions: 1,
       changeLog: 0,
       availabilityChanges: 0,
+      webhookEvents: 0,
+      webhookAttempts: 0,
     });
     expect(await db.consoleSession.count()).toBe(2);
     expect(await findSession(db, expired, now)).toBeNull();
@@ -80,6 +84,8 @@ describe("retention", () => {
       consoleSessions: 0,
       changeLog: 2,
       availabilityChanges: 0,
+      webhookEvents: 0,
+      webhookAttempts: 0,
     });
     expect((await db.changeLog.findMany({ select: { topic: true } })).map((r) => r.topic)).toEqual(["product:3"]);
   });
