@@ -342,6 +342,8 @@ describe("a cancel the policy forbids", () => {
       },
     });
     expect(reserved.status).toBe(200);
+    // The reservation says beforehand what its policy lets the reseller do.
+    expect(((await reserved.json()) as { cancellable: boolean }).cancellable).toBe(false);
     const refused = await api.request(`/octo/bookings/${uuid}/cancel`, { method: "POST", key: otaKey, json: {} });
     expect(refused.status).toBe(400);
     expect(zErrorUnprocessableEntity.parse(await refused.json()).error).toBe("UNPROCESSABLE_ENTITY");

@@ -42,7 +42,7 @@ import {
 import { cacheTags } from "../cache/read-cache.ts";
 import { countBooking } from "../metrics/count-booking.ts";
 import { toCoreQuestion } from "../presenters/question.ts";
-import { cancelBooking } from "../services/booking-cancellation.ts";
+import { cancelBooking, cancellationQuote } from "../services/booking-cancellation.ts";
 import { activityQuestions, findActivity } from "../services/find-activity.ts";
 import { timeslotAt } from "../services/find-timeslot.ts";
 import { inTurn } from "../services/handed-turn.ts";
@@ -220,7 +220,11 @@ export async function presentOctoBooking(
     }));
   const extra = extraOf(b);
   const view = { product, startTimes: availability ? [local.time] : [], questions };
-  const cancellable = (status === BookingStatus.ON_HOLD || status === BookingStatus.CONFIRMED) && b.startsAt > now;
+  // What a cancel through /octo would do now: the booking's own policy, as cancel() applies it.
+  const cancellable =
+    (status === BookingStatus.ON_HOLD || status === BookingStatus.CONFIRMED) &&
+    b.startsAt > now &&
+    cancellationQuote(b, now).Cancellable;
   return {
     id: b.reference,
     uuid,
@@ -243,7 +247,7 @@ export async function presentOctoBooking(
     cancellation:
       status === BookingStatus.CANCELLED
         ? {
-            refund: Refund.FULL,
+            refund: refundKind(b.refundAmount, b.totalAmount),
             reason: extra.cancellationReason ?? null,
             utcCancelledAt: utc(b.cancelledAt ?? b.updatedAt),
           }
@@ -525,4 +529,10 @@ export async function listOctoBookings(ctx: OctoContext, query: BookingsQuery & 
     localDateStart: query.localDateStart ?? query.localDate,
     localDateEnd: query.localDateEnd ?? query.localDate,
   });
+}
+
+/** OCTO's word for the refund a cancel stored: none for a released hold, which was never paid. */
+function refundKind(refunded: number | null, total: number): Refund {
+  if (refunded === null || refunded <= 0) return Refund.NONE;
+  return refunded >= total ? Refund.FULL : Refund.PARTIAL;
 }
