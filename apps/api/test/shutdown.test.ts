@@ -109,7 +109,8 @@ describe("an API process shutting down", () => {
 
   it("cuts a connection whose request never completes once the grace period is over, and lets one being carried out finish", async () => {
     const limiter = heldRateLimit();
-    const api = await startApi({ drainGraceMs: 300, beforeRateLimit: limiter.beforeRateLimit });
+    // The booking let go after the first cut has one grace period more to finish: a busy machine needs about a second.
+    const api = await startApi({ drainGraceMs: 1_000, beforeRateLimit: limiter.beforeRateLimit });
     const key = await api.key();
     const { arrived, release } = limiter.next();
     const { port } = new URL(api.base);
@@ -145,6 +146,6 @@ describe("an API process shutting down", () => {
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(await api.db.booking.count({ where: { customerLastName: "Slowpoke" } })).toBe(1);
     // Without the cut, Node waits up to its request timeout (300 s) for the rest of the body.
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
