@@ -6,7 +6,11 @@ import { createMailer } from "../src/jobs/mailer.ts";
 import { startWorker, type Worker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
+import { until } from "./until.ts";
 import { startReceiver } from "./webhook-receiver.ts";
+
+/** Close polling: the arrival time itself is what this file measures. */
+const POLL = { ms: 30_000, everyMs: 20 };
 
 const HANGING = ["/a-1", "/a-2", "/a-3", "/a-4", "/a-5", "/a-6"];
 let api: Api;
@@ -48,16 +52,6 @@ async function book(operator: string, key: string) {
   return ((await response.json()) as { data: { Reference: string } }).data.Reference;
 }
 
-async function until<T>(look: () => T | Promise<T>, ms = 30_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await look();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error("not seen in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe("webhook delivery shared between operators", () => {
   it("one operator's hanging endpoints do not hold back another operator's deliveries", async () => {
     for (const path of HANGING) await endpoint("demo", path);
@@ -68,14 +62,16 @@ describe("webhook delivery shared between operators", () => {
     // Twelve deliveries to six receivers that never answer, more than the worker has slots.
     await book("demo", demoKey);
     await book("demo", demoKey);
-    await until(() => HANGING.filter((p) => receiver.at(p).length > 0).length >= 2);
+    await until(() => HANGING.filter((p) => receiver.at(p).length > 0).length >= 2, POLL);
 
     const booked = Date.now();
     const reference = await book("harbour", harbourKey);
-    const arrived = await until(() =>
-      receiver
-        .at("/b")
-        .find((r) => (JSON.parse(r.body) as { Data: { Reference: string } }).Data.Reference === reference),
+    const arrived = await until(
+      () =>
+        receiver
+          .at("/b")
+          .find((r) => (JSON.parse(r.body) as { Data: { Reference: string } }).Data.Reference === reference),
+      POLL,
     );
     // A sweep every 2 s, then a free slot at once: far below the 10 s a hanging attempt holds one.
     expect(arrived.at - booked).toBeLessThan(5_000);

@@ -9,6 +9,7 @@ import { METRICS_TOKEN, OTA, startApi, type Api } from "./harness.ts";
 import { seriesValue } from "./prometheus-text.ts";
 import { startSmtp } from "./smtp.ts";
 import { trpcClient } from "./trpc-client.ts";
+import { until } from "./until.ts";
 import { startReceiver } from "./webhook-receiver.ts";
 
 const DAY_MS = 86_400_000;
@@ -56,16 +57,6 @@ async function endpoint(path: string) {
     now: new Date(),
   });
   return endpoint;
-}
-
-async function until<T>(look: () => T | Promise<T>, ms = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await look();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error("not seen in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function book(): Promise<string> {

@@ -8,6 +8,7 @@ import { createMailer } from "../src/jobs/mailer.ts";
 import { startWorker, type Worker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
+import { until } from "./until.ts";
 import { startReceiver } from "./webhook-receiver.ts";
 
 // The worker's own lookup seam, answered by the test instead of DNS: what each name resolves
@@ -60,16 +61,6 @@ async function endpoint(url: string, allowLoopback: boolean) {
     now: new Date(),
   });
   return endpoint.id;
-}
-
-async function until<T>(look: () => T | Promise<T>, ms = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await look();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error("not seen in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function book(): Promise<string> {

@@ -8,6 +8,7 @@ import { verifySignature } from "../src/webhooks/signature.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
 import { trpcClient } from "./trpc-client.ts";
+import { until } from "./until.ts";
 import { startReceiver, type Received } from "./webhook-receiver.ts";
 
 interface BookingView {
@@ -66,16 +67,6 @@ async function endpoint(path: string, events?: string[], partner = "acme-travel"
     now: new Date(),
   });
   return secret;
-}
-
-async function until<T>(look: () => T | Promise<T>, ms = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await look();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error("not received in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const post = (path: string, body?: unknown, key = acme) =>
