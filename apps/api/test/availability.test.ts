@@ -58,14 +58,16 @@ describe("GET /availability/{ActivityID}/dates", () => {
     expect(after.data).toEqual([]);
   });
 
+  // Dates of next year: refused for their form, whatever day the test runs.
+  const year = new Date().getUTCFullYear() + 1;
   it.each([
-    ["?EndDate=2026-12-10", "StartDate", "StartDate is required"],
-    ["?StartDate=2026-12-10", "EndDate", "EndDate is required"],
-    ["?StartDate=2026-02-30&EndDate=2026-03-02", "StartDate", "StartDate must be a real date in YYYY-MM-DD form"],
-    ["?StartDate=20261201&EndDate=2026-12-02", "StartDate", "StartDate must be a real date in YYYY-MM-DD form"],
-    ["?StartDate=2026-12-10&EndDate=2026-12-09", "EndDate", "EndDate must be on or after StartDate"],
+    [`?EndDate=${year}-12-10`, "StartDate", "StartDate is required"],
+    [`?StartDate=${year}-12-10`, "EndDate", "EndDate is required"],
+    [`?StartDate=${year}-02-30&EndDate=${year}-03-02`, "StartDate", "StartDate must be a real date in YYYY-MM-DD form"],
+    [`?StartDate=${year}1201&EndDate=${year}-12-02`, "StartDate", "StartDate must be a real date in YYYY-MM-DD form"],
+    [`?StartDate=${year}-12-10&EndDate=${year}-12-09`, "EndDate", "EndDate must be on or after StartDate"],
     [
-      "?StartDate=2026-01-01&EndDate=2027-01-02",
+      `?StartDate=${year}-01-01&EndDate=${year + 1}-01-02`,
       "EndDate",
       "EndDate must be at most 366 days after StartDate, both included",
     ],
@@ -86,9 +88,12 @@ describe("GET /availability/{ActivityID}/dates", () => {
 
   it("answers 400 to a malformed ActivityID and 404 to an unknown one", async () => {
     for (const bad of ["abc", "s_short", "s_has-dash1", `s_${"x".repeat(33)}`]) {
-      const response = await api.request(`${OTA}/availability/${bad}/dates?StartDate=2026-12-01&EndDate=2026-12-02`, {
-        key,
-      });
+      const response = await api.request(
+        `${OTA}/availability/${bad}/dates?StartDate=${inDays(1)}&EndDate=${inDays(2)}`,
+        {
+          key,
+        },
+      );
       expect(response.status, bad).toBe(400);
       expect((await problemOf(response)).problem).toMatchObject({
         type: "http://api.test/problems/invalid-parameter",
@@ -96,7 +101,7 @@ describe("GET /availability/{ActivityID}/dates", () => {
       });
     }
     const unknown = await api.request(
-      `${OTA}/availability/s_Unknown123/dates?StartDate=2026-12-01&EndDate=2026-12-02`,
+      `${OTA}/availability/s_Unknown123/dates?StartDate=${inDays(1)}&EndDate=${inDays(2)}`,
       { key },
     );
     expect(unknown.status).toBe(404);

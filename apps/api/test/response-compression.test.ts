@@ -4,10 +4,13 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { startApi, type Api } from "./harness.ts";
+import { addDays, addHours, isoDay, seconds, utcDay } from "./recent-dates.ts";
 
 let api: Api;
 let key: string;
-const SUMMARY = "/api/v2/usage/meters?from=2026-05-01&to=2026-05-31&tz=UTC";
+/** A month-long window ending yesterday, its entries recorded on its tenth day. */
+const first = utcDay(-31);
+const SUMMARY = `/api/v2/usage/meters?from=${isoDay(first)}&to=${isoDay(addDays(first, 30))}&tz=UTC`;
 const GROUPED = `${SUMMARY}&groupBy=request&groupBy=plan`;
 const GROUPS = 1_000;
 
@@ -45,7 +48,7 @@ beforeAll(async () => {
     Meter: "calls",
     Usage: 1 + (i % 10) / 4,
     ExtraInfo: JSON.stringify({ request: `request-${String(i).padStart(4, "0")}`, plan: i % 2 ? "pro" : "free" }),
-    OccurredAt: Math.floor(Date.parse("2026-05-10T10:00:00Z") / 1000),
+    OccurredAt: seconds(addHours(addDays(first, 9), 10)),
   }));
   const response = await api.request("/api/v2/usage/meters/batch", { method: "POST", key, json: { Entries: entries } });
   expect(response.status).toBe(201);

@@ -3,13 +3,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_USAGE_RETENTION_DAYS } from "@slotwise/core";
 
 import { problemOf, startApi, type Api } from "./harness.ts";
+import { addHours, seconds, utcDay } from "./recent-dates.ts";
 
 let api: Api;
 let key: string;
 let operatorId: number;
 const SINGLE = "/api/v2/usage/meters";
 const BATCH = "/api/v2/usage/meters/batch";
-const at = Math.floor(Date.parse("2026-03-01T10:00:00Z") / 1000);
+/** 10:00 UTC thirty days ago: inside the retention, never in the future. */
+const at = seconds(addHours(utcDay(-30), 10));
 
 beforeAll(async () => {
   api = await startApi();

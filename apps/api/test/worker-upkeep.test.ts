@@ -6,6 +6,7 @@ import { createMailer } from "../src/jobs/mailer.ts";
 import { startWorker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
+import { addHours, isoDay, utcDay } from "./recent-dates.ts";
 import { trpcClient } from "./trpc-client.ts";
 
 let api: Api;
@@ -57,7 +58,10 @@ describe("the worker's compaction", () => {
     );
     // The rollup column as it was before it became unconstrained: two 9e25 in one quarter hour overflow it.
     await api.db.$executeRaw`ALTER TABLE usage_rollups_15m ALTER COLUMN total TYPE numeric(38, 12)`;
-    const at = new Date("2026-07-01T09:00:00Z");
+    // Inside the retention (the worker rolls the entries up and keeps them) and before the
+    // demo's 90 days of seeded usage (the series holds these entries alone).
+    const at = addHours(utcDay(-200), 9);
+    const day = isoDay(at);
     const insert = (operatorId: number, usage: string, meter = "upkeep") =>
       api.db.usageEntry.create({ data: { operatorId, meter, usage, occurredAt: at } });
     await insert(demo!.id, "9e25");
@@ -93,13 +97,13 @@ describe("the worker's compaction", () => {
 
     const reader = await api.key({ scopes: ["usage:read"] });
     const summary = (await (
-      await api.request("/api/v2/usage/meters?from=2026-07-01&to=2026-07-01&tz=UTC", { key: reader })
+      await api.request(`/api/v2/usage/meters?from=${day}&to=${day}&tz=UTC`, { key: reader })
     ).json()) as { data: { Meters: unknown[] } };
     expect(summary.data.Meters).toEqual([{ Meter: "upkeep", TotalUsage: 1.8e26, EventCount: 2 }]);
     const desk = trpcClient(api.base);
     await desk.console.session.signIn.mutate({ email: "demo@example.com", password: "correct-horse-battery" });
-    const series = await desk.console.usage.series.query({ from: "2026-07-01", to: "2026-07-01", tz: "UTC" });
-    expect(series.points).toEqual([{ Meter: "upkeep", Bucket: "2026-07-01T09:00", Usage: 1.8e26, Events: 2 }]);
+    const series = await desk.console.usage.series.query({ from: day, to: day, tz: "UTC" });
+    expect(series.points).toEqual([{ Meter: "upkeep", Bucket: `${day}T09:00`, Usage: 1.8e26, Events: 2 }]);
   });
 });
 

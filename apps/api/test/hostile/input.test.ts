@@ -5,6 +5,7 @@ import { spawnApi, type ApiProcess } from "@slotwise/testing/processes";
 
 import { answersFor, bookingBody, openSlot } from "../fixtures.ts";
 import { issueKey, OTA, problemOf, startApi, type Api } from "../harness.ts";
+import { addHours, dayAfter, isoDay, lastOffsetChange, midnightUtc, seconds, utcDay } from "../recent-dates.ts";
 import { inParallel, residentMiB } from "./process-memory.ts";
 import { expectRestRefusal, expectTrpcRefusal, rawTrpc } from "./refusals.ts";
 
@@ -304,11 +305,13 @@ describe("e-mail addresses over 254 characters", () => {
 
 describe("time zones", () => {
   it("one the application knows and PostgreSQL does not (US/Pacific-New) gives the console its series", async () => {
-    const at = Math.floor(Date.parse("2026-03-08T10:15:00Z") / 1000);
+    // The last day Los Angeles sprang forward, inside the retention whatever day this runs.
+    const spring = lastOffsetChange("America/Los_Angeles", "spring");
+    const at = seconds(spring.at) + 15 * 60;
     expect((await recordUsage({ Meter: "pacific-new", Usage: 2, OccurredAt: at })).status).toBe(201);
     const response = await trpc.query("console.usage.series", {
-      from: "2026-03-08",
-      to: "2026-03-08",
+      from: spring.day,
+      to: spring.day,
       tz: "US/Pacific-New",
     });
     expect(response.status).toBe(200);
@@ -316,18 +319,19 @@ describe("time zones", () => {
       result: { data: { unit: string; points: { Meter: string; Bucket: string }[] } };
     };
     expect(result.data.unit).toBe("hour");
-    // 10:15Z on the day Los Angeles springs forward (at 10:00Z) is 03:15 PDT.
+    // A quarter past the change (02:00 PST, which becomes 03:00 PDT) is 03:15 PDT.
     expect(result.data.points.filter((p) => p.Meter === "pacific-new").map((p) => p.Bucket)).toEqual([
-      "2026-03-08T03:00",
+      `${spring.day}T03:00`,
     ]);
-    const summary = await get(`${USAGE}?from=2026-03-08&to=2026-03-08&tz=US/Pacific-New`);
+    const summary = await get(`${USAGE}?from=${spring.day}&to=${spring.day}&tz=US/Pacific-New`);
     expect(summary.status).toBe(200);
     expect(((await summary.json()) as { data: { Period: unknown } }).data.Period).toEqual({
-      From: "2026-03-08",
-      To: "2026-03-08",
+      From: spring.day,
+      To: spring.day,
       TimeZone: "US/Pacific-New",
-      FromTimestamp: Date.parse("2026-03-08T08:00:00Z") / 1000,
-      ToTimestamp: Date.parse("2026-03-09T07:00:00Z") / 1000 - 1,
+      // Local midnight in PST, and the next one in PDT: a day of 23 hours.
+      FromTimestamp: seconds(midnightUtc(spring.day)) - spring.before * 60,
+      ToTimestamp: seconds(midnightUtc(dayAfter(spring.day, 1))) - spring.after * 60 - 1,
     });
   });
 
@@ -382,7 +386,7 @@ describe("names match exactly: % _ and \\ are themselves", () => {
 });
 
 describe("meter names cannot pass for a built-in meter", () => {
-  it.each([
+  const LOOKALIKES: [string, string][] = [
     ["order-completed\u200b", "a zero-width space"],
     ["order\u00adcompleted", "a soft hyphen"],
     ["\ufeffworkflow-email-sent", "a byte-order mark"],
@@ -394,17 +398,24 @@ describe("meter names cannot pass for a built-in meter", () => {
     ["Order_Completed", "another separator"],
     ["0rder-c0mpleted", "zeros for o"],
     ["workflow-emai1-sent", "a one for l"],
-  ])("%j (%s) is a 422 naming Meter, and records nothing", async (Meter) => {
+  ];
+  // Two days ago: inside the retention and the demo's seeded usage.
+  const day = isoDay(utcDay(-2));
+
+  it.each(LOOKALIKES)("%j (%s) is a 422 naming Meter, and records nothing", async (Meter) => {
     await expectRestRefusal(
-      await recordUsage({ Meter, Usage: 1, OccurredAt: Math.floor(Date.parse("2026-05-01T12:00:00Z") / 1000) }),
+      await recordUsage({ Meter, Usage: 1, OccurredAt: seconds(addHours(utcDay(-2), 12)) }),
       "Meter",
     );
   });
 
   it("so the summary shows built-in meters only under their own names", async () => {
-    const response = await get(`${USAGE}?from=2026-05-01&to=2026-05-01&tz=UTC`);
+    const response = await get(`${USAGE}?from=${day}&to=${day}&tz=UTC`);
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { data: { Meters: unknown[] } }).data.Meters).toEqual([]);
+    const shown = ((await response.json()) as { data: { Meters: { Meter: string }[] } }).data.Meters.map(
+      (m) => m.Meter,
+    );
+    expect(shown.filter((name) => LOOKALIKES.some(([lookalike]) => lookalike === name))).toEqual([]);
   });
 
   it("and the OpenAPI document states the rule on the field", async () => {
