@@ -23,8 +23,9 @@ export const CONTENTION_CLIENT = envChoice("CONTENTION_CLIENT", ["one-shot", "un
 /**
  * Sends one POST and reads its answer, each on a new connection, all at once. The load generator
  * shares the two cores with the API and PostgreSQL, so its own CPU stretches the figure; the
- * one-shot client (one-shot-post.ts) spends the least of those measured (bench/evidence.md,
- * "Eleventh session"). CONTENTION_CLIENT=undici or =fetch measures with those instead.
+ * one-shot client (one-shot-post.ts) spends the least CPU per request of the three clients
+ * (`pnpm --filter @slotwise/bench rush-probe` compares them). CONTENTION_CLIENT=undici or =fetch
+ * measures with those instead.
  */
 export function rushPoster(attempts: number) {
   switch (CONTENTION_CLIENT) {
@@ -123,10 +124,9 @@ export const WARM_UP_RUSHES = 2;
 /**
  * 1,000 booking attempts at once on one timeslot of capacity 20, spread over three API
  * processes in their steady state. A process that has never refused a booking compiles that
- * path during the rush: on three such processes the same rush took 3.8 s (5.8 s of API CPU),
- * against 0.4-0.5 s (0.5-0.8 s of API CPU) once each has been through a few rushes
- * (bench/evidence.md, "Runs O, P and Q"), and that is a process's first minute in production,
- * not a sell-out. So unmeasured rushes of 300 come first, each on its own timeslot.
+ * path during the rush, several times slower than once it has been through a few rushes: that
+ * is a process's first minute in production, not a sell-out. So unmeasured rushes of 300 come
+ * first, each on its own timeslot.
  */
 export async function contention(stack: BenchStack, apis: ApiProcess[], attempts = 1000): Promise<ContentionResult> {
   for (let i = 0; i < WARM_UP_RUSHES; i++) await rush(stack, apis, 300, i);

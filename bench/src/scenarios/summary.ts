@@ -52,8 +52,8 @@ async function fillTo(stack: BenchStack, have: number, total: number) {
   const compacted = performance.now();
   // The reads are measured as a running service has them, with autovacuum caught up. The load
   // is a backfill no service sees: it folds millions of entries into every rollup row of the
-  // year at once, and in the minute after it, with autovacuum still working through the
-  // rollups, a Kolkata year took 112-125 ms (p50) instead of 36-42 (bench/evidence.md, run M).
+  // year at once, and in the minute after it autovacuum is still working through the rollups,
+  // which would triple a year's read.
   await stack.db.$executeRawUnsafe(
     `VACUUM (ANALYZE) usage_entries, usage_rollups_15m, usage_rollups_hourly, usage_rollups_shifted_days, usage_rollups_daily`,
   );

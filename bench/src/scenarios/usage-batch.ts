@@ -61,10 +61,9 @@ export function batchBodies(side: string): () => string {
 
 /**
  * Each side starts where a service in its steady state would: the entries of the phase before
- * compacted, the tables vacuumed and the checkpoint done. Without this the second side paid for
- * the first's aftermath (the compactor folding 100,000 entries, autovacuum of the new rows, the
- * checkpoint's writes): measured in either order, whichever side went second lost a third of
- * its rate (bench/evidence.md, "Run R").
+ * compacted, the tables vacuumed and the checkpoint done. Otherwise the second side pays for the
+ * first's aftermath (the compactor folding its entries, autovacuum of the new rows, the
+ * checkpoint's writes), and whichever side goes second loses.
  */
 async function settle(stack: BenchStack): Promise<void> {
   await compactUsageFully(stack.db);
