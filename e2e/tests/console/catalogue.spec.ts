@@ -117,4 +117,18 @@ test("an operator builds an activity in the console, a partner books it over RES
   expect(open).toEqual([]);
   await affected.getByRole("link", { name: reference }).click();
   await expect(page.getByRole("heading", { name: `Booking ${reference}` })).toBeVisible();
+
+  // Archived, partners no longer find it; unarchived, they do again.
+  const found = async () => {
+    const response = await request.get(`${api}/products?name=${encodeURIComponent(name)}`, { headers: auth });
+    return ((await response.json()) as { data: Product[] }).data.length;
+  };
+  await openPage(page, "Catalogue");
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  await row.getByRole("button", { name: `Archive ${name}` }).click();
+  await expect(row).toContainText("Archived");
+  expect(await found()).toBe(0);
+  await row.getByRole("button", { name: `Unarchive ${name}` }).click();
+  await expect(row).toContainText("On sale");
+  expect(await found()).toBe(1);
 });
