@@ -47,6 +47,27 @@ test("an operator builds an activity in the console, a partner books it over RES
   await questions.getByRole("button", { name: "Save questions" }).click();
   await expect(page.getByText("Questions saved")).toBeVisible();
   await expect(questions.getByRole("button", { name: "Retire question 1" })).toBeVisible();
+  // A second one, moved first and saved, then retired: only the first stays asked.
+  await questions.getByRole("button", { name: "Add question" }).click();
+  const second = questions.getByRole("group", { name: "Question 2" });
+  await second.getByLabel("Question", { exact: true }).fill("Your height in cm");
+  await second.getByLabel("Answer").selectOption("text");
+  await questions.getByRole("button", { name: "Move up question 2" }).click();
+  await questions.getByRole("button", { name: "Save questions" }).click();
+  await expect(questions.getByText("· new")).toHaveCount(0);
+  const firstAsked = questions.getByRole("group", { name: "Question 1" }).getByLabel("Question", { exact: true });
+  await expect(firstAsked).toHaveValue("Your height in cm");
+  await questions.getByRole("button", { name: "Retire question 1" }).click();
+  await questions.getByRole("button", { name: "Save questions" }).click();
+  await expect(firstAsked).toHaveValue("Can you swim 50 metres?");
+  await expect(questions.getByRole("group")).toHaveCount(1);
+
+  // Partners and policy: sold by globetrek only for a moment, then by everyone again, with a
+  // half refund up to 48 hours before the start.
+  const distribution = page.getByRole("form", { name: "Partners and cancellation policy" });
+  await distribution.getByLabel("Only the partners chosen here").check();
+  await distribution.getByLabel(/globetrek/).check();
+  await distribution.getByRole("button", { name: "Save partners and policy" }).click();
 
   // A schedule: the preview lists its starts in the activity's zone before it is created,
   // then the same rule clashes with the schedule it made.
@@ -70,6 +91,20 @@ test("an operator builds an activity in the console, a partner books it over RES
   // A partner finds it over REST, with both units and the question, and books it.
   const api = `${readStack().apiUrl}${OTA}`;
   const auth = bearer(createKeyWithCli(["--operator", "demo", "--partner", "acme-travel", "--scope", "ota"]));
+  const found = async () => {
+    const response = await request.get(`${api}/products?name=${encodeURIComponent(name)}`, { headers: auth });
+    return ((await response.json()) as { data: Product[] }).data.length;
+  };
+  await expect.poll(found).toBe(0);
+  await distribution.getByLabel("Every partner").check();
+  await distribution
+    .getByLabel("Refund tiers (later than every tier refunds nothing; no tier: partners cannot cancel)")
+    .check();
+  await distribution.getByRole("button", { name: "Add tier" }).click();
+  await distribution.getByLabel("Hours before the start").fill("48");
+  await distribution.getByLabel("Refund %").fill("50");
+  await distribution.getByRole("button", { name: "Save partners and policy" }).click();
+  await expect.poll(found).toBe(1);
   const listed = await request.get(`${api}/products?name=${encodeURIComponent(name)}`, { headers: auth });
   expect(listed.status()).toBe(200);
   const [product] = ((await listed.json()) as { data: Product[] }).data;
@@ -102,7 +137,10 @@ test("an operator builds an activity in the console, a partner books it over RES
     },
   });
   expect(booked.status(), await booked.text()).toBe(201);
-  const reference = ((await booked.json()) as { data: { Reference: string } }).data.Reference;
+  const { Reference: reference, Cancellation } = (
+    (await booked.json()) as { data: { Reference: string; Cancellation: { RefundPercent: number } } }
+  ).data;
+  expect(Cancellation.RefundPercent).toBe(50);
 
   // The operator closes that day and sees the booking listed as affected, with a link to it.
   const closure = page.getByRole("form", { name: "New closure" });
@@ -119,16 +157,12 @@ test("an operator builds an activity in the console, a partner books it over RES
   await expect(page.getByRole("heading", { name: `Booking ${reference}` })).toBeVisible();
 
   // Archived, partners no longer find it; unarchived, they do again.
-  const found = async () => {
-    const response = await request.get(`${api}/products?name=${encodeURIComponent(name)}`, { headers: auth });
-    return ((await response.json()) as { data: Product[] }).data.length;
-  };
   await openPage(page, "Catalogue");
   const row = page.getByRole("row", { name: new RegExp(name) });
   await row.getByRole("button", { name: `Archive ${name}` }).click();
   await expect(row).toContainText("Archived");
-  expect(await found()).toBe(0);
+  await expect.poll(found).toBe(0);
   await row.getByRole("button", { name: `Unarchive ${name}` }).click();
   await expect(row).toContainText("On sale");
-  expect(await found()).toBe(1);
+  await expect.poll(found).toBe(1);
 });
