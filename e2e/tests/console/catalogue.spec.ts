@@ -165,4 +165,13 @@ test("an operator builds an activity in the console, a partner books it over RES
   await row.getByRole("button", { name: `Unarchive ${name}` }).click();
   await expect(row).toContainText("On sale");
   await expect.poll(found).toBe(1);
+
+  // The availability grid leads to the same editor.
+  await openPage(page, "Activities");
+  await page
+    .getByRole("navigation", { name: "Activities" })
+    .getByRole("link", { name: new RegExp(name) })
+    .click();
+  await page.getByRole("link", { name: "Edit activity" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 });
