@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 
 import { expect, test } from "@playwright/test";
@@ -71,4 +72,40 @@ test("a family's order of two activities is checked in from today's manifest on 
   await expect(slot.getByTestId("checked-in")).toHaveText(String(checkedIn + 1));
   await expect(slot.getByTestId("waiting")).toHaveText(String(waiting - 1));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The day as CSV: the API's columns, and the guest's row with one of two persons in.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^manifest-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = (await readFile(await download.path(), "utf8"))
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^"|"$/g, "").split('","'));
+  expect(rows[0]).toEqual([
+    "date",
+    "time",
+    "activity",
+    "reference",
+    "name",
+    "units",
+    "waiver",
+    "persons",
+    "checked_in",
+    "no_show",
+  ]);
+  const row = rows.find((cells) => cells[3] === first.Reference);
+  expect(row?.slice(7)).toEqual(["2", "1", "no"]);
+  expect(row?.[4]).toContain("Lena");
+
+  // The print view: the guests without the tools and the navigation around them.
+  await page.emulateMedia({ media: "print" });
+  await expect(guest).toBeVisible();
+  await expect(guest).toContainText("1/2 in");
+  await expect(page.getByRole("button", { name: "Download CSV" })).toBeHidden();
+  await expect(page.getByLabel("Ticket code")).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Console" })).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
+  await expect(page.getByRole("button", { name: "Download CSV" })).toBeVisible();
 });

@@ -13,6 +13,7 @@ test("on a phone every page fits the screen's width: wide tables scroll inside t
     "Usage",
     "Meters",
     "Activities",
+    "Catalogue",
     "Point of sale",
     "API keys",
     "Webhooks",
@@ -22,6 +23,11 @@ test("on a phone every page fits the screen's width: wide tables scroll inside t
     await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
     expect(await pageWidth(), name).toBeLessThanOrEqual(390);
   }
+  await openPage(page, "Catalogue");
+  await page.locator("tbody").getByRole("link").first().click();
+  await expect(page.getByRole("heading", { name: "Schedules" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Schedule preview" })).toBeVisible();
+  expect(await pageWidth(), "an activity's editor").toBeLessThanOrEqual(390);
   await openPage(page, "Bookings");
   await page.locator("tbody").getByRole("link", { name: /^BK-/ }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: /^Booking BK-/ })).toBeVisible();

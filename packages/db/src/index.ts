@@ -142,7 +142,9 @@ export {
   createScheduleInTx,
   deleteSchedule,
   listSchedules,
+  previewSchedule,
   topUpSchedules,
+  type SchedulePreview,
   type ScheduleRecord,
 } from "./catalog/schedules.ts";
 export { addClosure, addClosureInTx, listClosures, type ClosureRecord } from "./catalog/closures.ts";

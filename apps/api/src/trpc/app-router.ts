@@ -18,6 +18,7 @@ import { listActivities } from "../routers/catalog/list-activities.ts";
 import { listSchedules } from "../routers/catalog/list-schedules.ts";
 import { patchActivity } from "../routers/catalog/patch-activity.ts";
 import { patchTimeslot } from "../routers/catalog/patch-timeslot.ts";
+import { previewSchedule } from "../routers/catalog/preview-schedule.ts";
 import { checkIn } from "../routers/check-ins/check-in.ts";
 import { activityGrid, listConsoleActivities } from "../routers/console/activities.ts";
 import { createKey, listKeys, revokeKey } from "../routers/console/api-keys.ts";
@@ -114,6 +115,7 @@ export const appRouter = router({
     patchActivity,
     schedules: listSchedules,
     createSchedule,
+    previewSchedule,
     deleteSchedule,
     createTimeslot,
     patchTimeslot,

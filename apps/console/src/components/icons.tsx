@@ -7,6 +7,7 @@ const paths = {
   meters: "M4 16a8 8 0 1 1 16 0M12 16l4-5M3 20h18",
   keys: "M15.5 8.5a4 4 0 1 1-8 0 4 4 0 0 1 8 0zM11.5 12.5V22M11.5 17h3M11.5 20h2",
   activities: "M3 12h4l3-8 4 16 3-8h4",
+  catalog: "M4 4.5h7v7H4zM13 4.5h7v7h-7zM4 13.5h7v7H4zM13 13.5h7v7h-7z",
   pos: "M4 7h16v10H4zM4 11h16M8 15h3",
   outbox: "M3 6.5h18v11H3zM3 7l9 6 9-6",
   webhooks: "M9 6.5a3 3 0 1 1 4.5 2.6L16 14M6.5 19a3 3 0 1 1 .5-5.9L10 8M17.5 19.5a3 3 0 1 1 0-6H9",

@@ -163,6 +163,56 @@ export async function createScheduleInTx(
   return { schedule: toRecord(schedule ?? row), created };
 }
 
+/** What creating a schedule would do, worked out without writing anything. */
+export interface SchedulePreview {
+  /** The first starts it would give, in time order (at most the limit asked for). */
+  starts: { date: string; time: string; startsAt: Date }[];
+  /** How many timeslots creating it would make now: up to its end or the horizon. */
+  count: number;
+  /** Starts that exist already (a one-off or another schedule's): left as they are. */
+  existing: { date: string; time: string }[];
+  /** The first shared start with each other schedule of the activity that clashes. */
+  clashes: { scheduleId: number; date: string; time: string }[];
+}
+
+/**
+ * Previews `rule` for the activity: the same window, expansion and clash check that
+ * createSchedule applies, so what the console shows is what the schedule then makes.
+ */
+export async function previewSchedule(
+  db: Db,
+  product: { id: number; timeZone: string },
+  rule: ScheduleRule,
+  now: Date,
+  limit: number,
+): Promise<SchedulePreview> {
+  const window = materialiseWindow(rule, todayIn(product.timeZone, now));
+  const count = window.from > window.to ? 0 : countScheduleStarts(rule, window.from, window.to);
+  const all =
+    window.from > window.to || count > MAX_TIMESLOTS_AT_ONCE
+      ? []
+      : expandSchedule(rule, product.timeZone, window.from, window.to);
+  const existing =
+    all.length === 0
+      ? []
+      : await db.$queryRaw<{ startsAt: Date }[]>`
+          SELECT starts_at AS "startsAt" FROM timeslots
+           WHERE product_id = ${product.id}
+             AND starts_at = ANY(${all.map((start) => start.startsAt.toISOString())}::timestamptz[])
+           ORDER BY starts_at
+           LIMIT ${limit}`;
+  const clashes = (await listSchedules(db, product.id)).flatMap((other) => {
+    const clash = firstScheduleClash(rule, other, product.timeZone);
+    return clash ? [{ scheduleId: other.id, ...clash }] : [];
+  });
+  return {
+    starts: all.filter((start) => start.startsAt > now).slice(0, limit),
+    count: count > MAX_TIMESLOTS_AT_ONCE ? count : all.length,
+    existing: existing.map((slot) => instantToLocal(slot.startsAt, product.timeZone)),
+    clashes,
+  };
+}
+
 /** Schedules one top-up transaction takes at most: a short lock per batch. */
 const TOP_UP_BATCH = 50;
 

@@ -17,6 +17,7 @@ const NAV: { href: string; label: string; icon: IconName }[] = [
   { href: "/usage", label: "Usage", icon: "usage" },
   { href: "/meters", label: "Meters", icon: "meters" },
   { href: "/activities", label: "Activities", icon: "activities" },
+  { href: "/catalog", label: "Catalogue", icon: "catalog" },
   { href: "/pos", label: "Point of sale", icon: "pos" },
   { href: "/keys", label: "API keys", icon: "keys" },
   { href: "/webhooks", label: "Webhooks", icon: "webhooks" },

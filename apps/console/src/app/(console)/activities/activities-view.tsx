@@ -24,6 +24,7 @@ export function ActivitiesView() {
     { enabled: chosen !== undefined },
   );
   const [editing, setEditing] = useState<Slot | null>(null);
+  const chosenActivity = activities.data?.find((a) => a.id === chosen);
 
   if (activities.error)
     return <ErrorState message={problemMessage(activities.error)} onRetry={() => void activities.refetch()} />;
@@ -70,6 +71,11 @@ export function ActivitiesView() {
               <button type="button" className="small" onClick={() => url.set({ from: undefined })}>
                 Today
               </button>
+              {chosenActivity && (
+                <Link className="button small" href={`/catalog/${chosenActivity.activityId}`}>
+                  Edit activity
+                </Link>
+              )}
             </div>
           )}
         </div>

@@ -1,0 +1,172 @@
+"use client";
+
+import { useState, type SyntheticEvent } from "react";
+import { toast } from "sonner";
+
+import { todayIn } from "@slotwise/core/plain-dates";
+
+import { Card } from "../../../../components/card";
+import { ConfirmDeleteList, type Column } from "../../../../components/confirm-delete-list";
+import { CheckList, TextField } from "../../../../components/form-field";
+import { EmptyState } from "../../../../components/states";
+import { timesOf, wholeNumberOf } from "../../../../lib/activity-form";
+import { formatLocalDate } from "../../../../lib/format";
+import { fieldProblems, problemMessage, problemStatus } from "../../../../lib/problem";
+import { trpc, type RouterInputs, type RouterOutputs } from "../../../../lib/trpc";
+import { useDebounced } from "../../../../lib/use-debounced";
+import type { Activity } from "./details-card";
+import { SchedulePreview } from "./schedule-preview";
+
+type Schedule = RouterOutputs["catalog"]["schedules"]["data"][number];
+type Weekday = RouterInputs["catalog"]["createSchedule"]["Weekdays"][number];
+
+const WEEKDAYS: { value: Weekday; help: string }[] = [
+  { value: "MO", help: "Monday" },
+  { value: "TU", help: "Tuesday" },
+  { value: "WE", help: "Wednesday" },
+  { value: "TH", help: "Thursday" },
+  { value: "FR", help: "Friday" },
+  { value: "SA", help: "Saturday" },
+  { value: "SU", help: "Sunday" },
+];
+
+const COLUMNS: Column<Schedule>[] = [
+  {
+    header: "Dates",
+    cell: (s) => `${formatLocalDate(s.StartDate)} – ${s.EndDate ? formatLocalDate(s.EndDate) : "open-ended"}`,
+  },
+  { header: "Days", cell: (s) => s.Weekdays.join(" ") },
+  { header: "Times", className: "mono", cell: (s) => s.Times.join(", ") },
+  { header: "Places", className: "num", cell: (s) => s.Capacity },
+  { header: "Timeslots until", className: "nowrap", cell: (s) => formatLocalDate(s.MaterialisedUntil) },
+];
+
+/**
+ * The activity's recurring timetable. A new schedule is previewed as it is typed (its next
+ * starts in the activity's zone, how many timeslots it makes, and what it would clash with)
+ * by the same rules that then create its timeslots.
+ */
+export function SchedulesCard({ activity }: { activity: Activity }) {
+  const utils = trpc.useUtils();
+  const ActivityID = activity.ActivityID;
+  const schedules = trpc.catalog.schedules.useQuery({ ActivityID });
+  const [startDate, setStartDate] = useState(() => todayIn(activity.TimeZone));
+  const [endDate, setEndDate] = useState("");
+  const [weekdays, setWeekdays] = useState<Weekday[]>(WEEKDAYS.map((d) => d.value));
+  const [times, setTimes] = useState("09:00");
+  const [capacity, setCapacity] = useState("12");
+  const input = {
+    ActivityID,
+    StartDate: startDate,
+    EndDate: endDate === "" ? null : endDate,
+    Weekdays: weekdays,
+    Times: timesOf(times),
+    Capacity: wholeNumberOf(capacity),
+  };
+  const settled = useDebounced(input, 400);
+  const preview = trpc.catalog.previewSchedule.useQuery(settled, { retry: false, placeholderData: (kept) => kept });
+  const refresh = () => {
+    void utils.catalog.schedules.invalidate({ ActivityID });
+    void utils.catalog.previewSchedule.invalidate();
+    void utils.console.activities.invalidate();
+  };
+  const create = trpc.catalog.createSchedule.useMutation({
+    onSuccess: (result) => {
+      refresh();
+      toast.success(`Schedule created with ${result.data.Created} timeslots`);
+    },
+    onError: (error) => toast.error(problemMessage(error)),
+  });
+  const remove = trpc.catalog.deleteSchedule.useMutation({
+    onSuccess: (result) => {
+      refresh();
+      const kept = result.data.Kept.length;
+      toast.success(
+        kept === 0 ? "Schedule deleted" : `Schedule deleted; ${kept} booked timeslots are kept as one-offs`,
+      );
+    },
+    onError: (error) => toast.error(problemMessage(error)),
+  });
+  // The form shows the API's word on its fields: the create's once sent, the preview's before.
+  const problems = create.error ? fieldProblems(create.error) : fieldProblems(preview.error);
+  const overlap = problemStatus(create.error) === 409 ? problemMessage(create.error) : undefined;
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    create.mutate(input);
+  };
+  return (
+    <Card id="schedules-heading" title="Schedules">
+      <ConfirmDeleteList
+        caption="Schedules of this activity"
+        query={{ ...schedules, data: schedules.data?.data }}
+        rowKey={(s) => s.ID}
+        columns={COLUMNS}
+        words={{
+          action: "Delete",
+          label: (s) => `Delete schedule ${s.ID}`,
+          title: () => "Delete this schedule?",
+          body: () => "Its future timeslots without bookings go; those holding bookings stay, so no booking is lost.",
+          keep: "Keep it",
+          confirm: "Delete schedule",
+          pending: "Deleting…",
+        }}
+        onRemove={(s, done) => remove.mutate({ ActivityID, ID: s.ID }, { onSettled: done })}
+        removing={remove.isPending}
+        empty={<EmptyState title="No schedules: the activity has only one-off timeslots" />}
+      />
+      <form onSubmit={submit} className="stack" style={{ gap: 12, marginTop: 16 }} aria-label="New schedule">
+        <h3 style={{ margin: 0 }}>New schedule</h3>
+        <div className="grid-2" style={{ gap: 12 }}>
+          <TextField
+            label="First day"
+            type="date"
+            value={startDate}
+            onValueChange={setStartDate}
+            problem={problems.StartDate}
+            required
+          />
+          <TextField
+            label="Last day (empty: open-ended)"
+            type="date"
+            value={endDate}
+            onValueChange={setEndDate}
+            problem={problems.EndDate}
+          />
+          <TextField
+            label={`Start times in ${activity.TimeZone} (09:00, 14:30)`}
+            value={times}
+            onValueChange={setTimes}
+            problem={
+              problems.Times ?? Object.entries(problems).find(([field]) => field.startsWith("Times["))?.[1] ?? overlap
+            }
+            required
+          />
+          <TextField
+            label="Places per timeslot"
+            type="number"
+            min={1}
+            max={10000}
+            value={capacity}
+            onValueChange={setCapacity}
+            problem={problems.Capacity}
+            required
+          />
+        </div>
+        <CheckList
+          legend="Days"
+          options={WEEKDAYS}
+          selected={weekdays}
+          onChange={setWeekdays}
+          problem={problems.Weekdays}
+        />
+        <SchedulePreview preview={preview.data} pending={preview.isFetching} />
+        <div className="row">
+          <button type="submit" className="primary" disabled={create.isPending}>
+            {create.isPending ? "Creating…" : "Create schedule"}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}
