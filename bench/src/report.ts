@@ -240,7 +240,7 @@ export async function renderReport(r: BenchResults | null): Promise<string> {
   if (checkIns || orders) lines.push("## The day of the tour", "");
   if (checkIns) {
     lines.push(
-      `${checkIns.scanners} scanners at once, each scan a distinct ticket code of a confirmed booking for a timeslot today (activity in ${checkIns.timeZone}); then ${checkIns.repeat.scans} repeat scans and ${checkIns.race.codes} fresh codes each scanned by ${checkIns.race.scansPerCode} scanners at once (checked above).`,
+      `${checkIns.scanners} scanners at once, each scan a distinct ticket code of a confirmed booking for a timeslot today, parties of 20 taken in turn (activity in ${checkIns.timeZone}); then ${checkIns.repeat.scans} repeat scans and ${checkIns.race.codes} fresh codes each scanned by ${checkIns.race.scansPerCode} scanners at once (checked above).`,
       "",
       ...table(
         ["round", "codes", "scans/s", "p50 ms", "p95 ms"],
