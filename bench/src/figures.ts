@@ -107,4 +107,93 @@ export const FIGURES: FigureInfo[] = [
     target: { below: 50 },
     unit: "ms",
   },
+  {
+    name: "schedule_materialise_ms",
+    measures:
+      "POST a schedule of 366 days × 4 times (catalogue REST path, `catalog` key) to its 201, when its 1,464 timeslots exist and are bookable; a new activity each time, 100,000 timeslots already in the database",
+    baseline: "none",
+    target: { below: 2_000 },
+    unit: "ms",
+  },
+  {
+    name: "schedule_bookable_ms",
+    measures: "the same POST to a partner's GET of the schedule's last day answering its 4 timeslots",
+    baseline: "none",
+    target: null,
+    unit: "ms",
+  },
+  {
+    name: "timeslots_p95_ms_1k",
+    measures:
+      "p95 of a partner's GET of one day's timeslots of one activity, sequential, 1,000 timeslots in the database (repeats are answered from the read cache)",
+    baseline: "none",
+    target: null,
+    unit: "ms",
+  },
+  {
+    name: "timeslots_p95_ms_100k",
+    measures: "the same GET of the same day, 100,000 timeslots in the database (bulk timeslots of 9 other activities)",
+    baseline: "`timeslots_p95_ms_1k`",
+    target: null,
+    unit: "ms",
+  },
+  {
+    name: "timeslots_p95_ratio_100k",
+    measures: "`timeslots_p95_ms_100k` ÷ `timeslots_p95_ms_1k`",
+    baseline: "the same GET at 1,000 timeslots",
+    target: { atMost: 1.2 },
+    unit: "ratio",
+  },
+  {
+    name: "calendar_p95_ms_366d",
+    measures:
+      "p95 of GET …/availability/{ActivityID}/calendar over 366 days (section 18), sequential, 100,000 timeslots in the database",
+    baseline: "none",
+    target: { below: 50 },
+    unit: "ms",
+  },
+  {
+    name: "feed_page_p95_ms",
+    measures: "p95 of GET …/availability/changes?cursor= answering a page of 1,000 changes (section 18), sequential",
+    baseline: "none",
+    target: { below: 50 },
+    unit: "ms",
+  },
+  {
+    name: "octo_availability_p95_ms",
+    measures:
+      "p95 of OCTO POST /octo/availability/calendar over 31 days (`ota` key, Octo-Capabilities: octo/pricing), sequential, 100,000 timeslots in the database",
+    baseline: "none",
+    target: { below: 50 },
+    unit: "ms",
+  },
+  {
+    name: "checkin_p95_ms",
+    measures:
+      "p95 of POST /operator/check-ins (`checkin` key), 50 scanners at once, each scan a distinct valid ticket of a confirmed booking",
+    baseline: "none",
+    target: { below: 30 },
+    unit: "ms",
+  },
+  {
+    name: "single_confirm_p95_ms",
+    measures: "p95 of POST …/booking/{Reference}/confirm of a one-place hold, 8 clients each holding then confirming",
+    baseline: "none",
+    target: null,
+    unit: "ms",
+  },
+  {
+    name: "order_confirm_p95_ms",
+    measures: "p95 of POST …/orders/{OrderID}/confirm of a held 3-item order (3 activities), 8 clients alike",
+    baseline: "`single_confirm_p95_ms` of the same pair",
+    target: null,
+    unit: "ms",
+  },
+  {
+    name: "order_confirm_ratio",
+    measures: "`order_confirm_p95_ms` ÷ `single_confirm_p95_ms`, per pair (single, then order)",
+    baseline: "a single booking's confirmation",
+    target: { atMost: 2 },
+    unit: "ratio",
+  },
 ];

@@ -42,7 +42,8 @@ export async function renderReport(r: BenchResults | null): Promise<string> {
       "",
     ].join("\n");
   }
-  const { get, bookings, usage, batch, contention, summary, series, summaryGroupBy } = r.details;
+  const { get, bookings, usage, batch, contention, summary, series, summaryGroupBy, catalogue, checkIns, orders } =
+    r.details;
   const verdicts = new Map(r.verdict.targets.map((t) => [t.figure, t]));
   const lines = [
     "# Benchmarks",
@@ -190,6 +191,78 @@ export async function renderReport(r: BenchResults | null): Promise<string> {
       ),
       "",
       `Grouped by a dimension (${n0(summaryGroupBy.entries)} entries, ${summaryGroupBy.days} days, ${summaryGroupBy.distinctValues} values): p50 ${n1(summaryGroupBy.p50)} ms, p95 ${n1(summaryGroupBy.p95)} ms. ${r.settings.summarySamples} sequential samples per line after 3 warm-up calls.`,
+      "",
+    );
+  }
+  if (catalogue) {
+    const { rounds, calendar, feed, octo, schedules } = catalogue;
+    const largest = Math.max(...rounds.map((t) => t.large.timeslots));
+    lines.push(
+      "## Catalogue at scale",
+      "",
+      `On a database of its own (one operator, its partner, one API process): the measured activity's schedule makes its 1,000 timeslots; for each large measurement ${n0(largest - 1_000)} timeslots of 9 other activities are inserted with generate_series, and taken out again before the next pair's small one. Every read is sequential, ${r.settings.readSamples} samples after 20 warm-up calls, as a partner's integration asks; repeated reads of the same day and calendar are answered from the API's read cache, as they are for partners.`,
+      "",
+      ...table(
+        ["pair", "timeslots in the database", "first call ms", "p50 ms", "p95 ms", "ratio of p95s"],
+        rounds.flatMap((t, i) => [
+          [i + 1, n0(t.small.timeslots), n1(t.small.firstMs), n1(t.small.latency.p50), n1(t.small.latency.p95), ""],
+          [
+            i + 1,
+            n0(t.large.timeslots),
+            n1(t.large.firstMs),
+            n1(t.large.latency.p50),
+            n1(t.large.latency.p95),
+            n2(t.ratio),
+          ],
+        ]),
+      ),
+      "",
+      ...table(
+        ["read, in the first pair's large database", "timeslots in the database", "p50 ms", "p95 ms"],
+        [
+          [`calendar, ${calendar.days} days`, n0(calendar.timeslots), n1(calendar.p50), n1(calendar.p95)],
+          [`OCTO calendar, ${octo.days} days`, n0(calendar.timeslots), n1(octo.p50), n1(octo.p95)],
+          ["change feed, page of 1,000", n0(calendar.timeslots), n1(feed.latency.p50), n1(feed.latency.p95)],
+        ],
+      ),
+      "",
+      `The feed was followed from a cursor taken before the insert: ${n0(feed.changes)} changes in ${feed.pages} pages, ${feed.gaps} gaps; ${feed.latency.samples} timed reads of its full pages.`,
+      "",
+      "Schedules of 366 days × 4 times, each on a new activity, through `POST /api/v2/operator/activities/{ActivityID}/schedules` with a `catalog` key. `schedule_materialise_ms` is the time to the 201: the timeslots exist, and are bookable, when it answers; the partner's GET of the last day confirms it (`schedule_bookable_ms`).",
+      "",
+      ...table(
+        ["schedule", "timeslots created", "201 ms", "bookable ms"],
+        schedules.map((s, i) => [i + 1, n0(s.created), n0(s.ms), n0(s.bookableMs)]),
+      ),
+      "",
+    );
+  }
+  if (checkIns || orders) lines.push("## The day of the tour", "");
+  if (checkIns) {
+    lines.push(
+      `${checkIns.scanners} scanners at once, each scan a distinct ticket code of a confirmed booking for a timeslot today, parties of 20 taken in turn (activity in ${checkIns.timeZone}); then ${checkIns.repeat.scans} repeat scans and ${checkIns.race.codes} fresh codes each scanned by ${checkIns.race.scansPerCode} scanners at once (checked above).`,
+      "",
+      ...table(
+        ["round", "codes", "scans/s", "p50 ms", "p95 ms"],
+        checkIns.rounds.map((c, i) => [i + 1, n0(c.codes), n0(c.perSecond), n1(c.p50), n1(c.p95)]),
+      ),
+      "",
+    );
+  }
+  if (orders) {
+    lines.push(
+      `${orders.clients} clients at once hold then confirm: a single one-place booking, then an order of ${orders.items} items on ${orders.items} activities; only the confirmations are timed.`,
+      "",
+      ...table(
+        ["pair", "confirmations each", "single p50/p95 ms", "order p50/p95 ms", "ratio of p95s"],
+        orders.rounds.map((o, i) => [
+          i + 1,
+          o.single.cycles,
+          `${n1(o.single.p50)} / ${n1(o.single.p95)}`,
+          `${n1(o.order.p50)} / ${n1(o.order.p95)}`,
+          n2(o.ratio),
+        ]),
+      ),
       "",
     );
   }

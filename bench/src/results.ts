@@ -1,7 +1,10 @@
 import type { machine } from "./machine.ts";
 import type { Spread } from "./percentile.ts";
 import type { BookingRound } from "./scenarios/booking.ts";
+import type { CatalogueResult } from "./scenarios/catalogue.ts";
+import type { CheckInResult } from "./scenarios/check-ins.ts";
 import type { ContentionResult } from "./scenarios/contention.ts";
+import type { OrderConfirmResult } from "./scenarios/order-confirm.ts";
 import type { RestGetResult } from "./scenarios/rest-get.ts";
 import type { SummaryGroupByResult } from "./scenarios/summary-groupby.ts";
 import type { SummaryResult } from "./scenarios/summary.ts";
@@ -36,6 +39,10 @@ export interface BenchResults {
     usageSizes: number[];
     contentionClient: string;
     sampleClient: string;
+    /** Timeslots in the catalogue phase's database for its large measurements. */
+    largeTimeslots: number;
+    /** Sequential samples behind each of the catalogue phase's read figures. */
+    readSamples: number;
   };
   /** By figure name (bench/src/figures.ts); a figure measured once has one value. */
   figures: Partial<Record<string, Spread>>;
@@ -48,6 +55,9 @@ export interface BenchResults {
     summary?: SummaryResult;
     series?: SeriesFigure[];
     summaryGroupBy?: SummaryGroupByResult;
+    catalogue?: CatalogueResult;
+    checkIns?: CheckInResult;
+    orders?: OrderConfirmResult;
     /** Timeslots over their capacity, counted after each phase that books. */
     capacity: Record<string, number>;
   };

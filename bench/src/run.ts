@@ -1,12 +1,13 @@
 /**
- * `pnpm bench [--quick] [--only=get,bookings,usage,batch,contention,summary]`: starts the API
+ * `pnpm bench [--quick] [--only=get,bookings,usage,batch,contention,summary,catalogue,day]`: starts the API
  * with production settings against a fresh PostgreSQL, loads it from this process
  * (autocannon), judges every figure against its target (on the median of its pairs) and every
  * correctness check of the phases it ran, and exits 1 when a check fails (the figures would
  * mean nothing), 0 otherwise; a missed target is printed as such. Only a full run with every
  * phase and the default durations publishes (bench/results.json and docs/benchmarks.md); any
  * other run writes bench/last-run.json. `--quick` shortens every load phase, measures one pair
- * and loads fewer usage entries. BENCH_SECONDS (seconds per load phase) and BENCH_PAIRS
+ * and loads fewer usage entries, fewer timeslots (10,000, whose figures are printed, not judged), fewer
+ * check-ins and confirmations. BENCH_SECONDS (seconds per load phase) and BENCH_PAIRS
  * (pairs per ratio) override the mode's, for trying the full run's path in less time.
  */
 import { readFile, writeFile } from "node:fs/promises";
@@ -28,7 +29,10 @@ import {
   resetPlaces,
   type BookingRound,
 } from "./scenarios/booking.ts";
+import { catalogue as catalogueAtScale } from "./scenarios/catalogue.ts";
+import { checkIns } from "./scenarios/check-ins.ts";
 import { contention, CONTENTION_CLIENT } from "./scenarios/contention.ts";
+import { orderConfirm } from "./scenarios/order-confirm.ts";
 import { restGet } from "./scenarios/rest-get.ts";
 import { summaryGroupByLatency } from "./scenarios/summary-groupby.ts";
 import { summaryLatency } from "./scenarios/summary.ts";
@@ -49,7 +53,7 @@ if (process.argv.includes("--render")) {
   );
   process.exit(0);
 }
-const PHASES = ["get", "bookings", "usage", "batch", "contention", "summary"];
+const PHASES = ["get", "bookings", "usage", "batch", "contention", "summary", "catalogue", "day"];
 const quick = process.argv.includes("--quick");
 const only = process.argv
   .find((a) => a.startsWith("--only="))
@@ -71,6 +75,9 @@ const seconds = secondsOverride ?? (quick ? 3 : 10);
 const pairs = pairsOverride ?? (quick ? 1 : 3);
 const sizes = quick ? [100_000, 1_000_000] : [1_000_000, 10_000_000];
 const samples = quick ? 10 : 40;
+/** The catalogue phase's large database, and sequential samples per read figure. */
+const largeTimeslots = quick ? 10_000 : 100_000;
+const readSamples = quick ? 30 : 200;
 const publishing = !quick && !only && secondsOverride === undefined && pairsOverride === undefined;
 const log = (line: string) => {
   console.log(`[bench] ${line}`);
@@ -93,7 +100,10 @@ try {
   const phase = async <T>(name: string, title: string, measure: () => Promise<T>): Promise<T | undefined> => {
     if (!wanted(name)) return undefined;
     log(title);
-    return measure();
+    const started = performance.now();
+    const measured = await measure();
+    log(`   (${name}: ${((performance.now() - started) / 1_000).toFixed(1)} s)`);
+    return measured;
   };
   const catalogue = await bookingCatalogue(stack);
 
@@ -188,6 +198,37 @@ try {
     log(`   summary_groupby_p95_ms ${summaryGroupBy.p95.toFixed(1)}`);
     return { summary, series, summaryGroupBy };
   });
+  const catalogueReads = await phase(
+    "catalogue",
+    `7. catalogue at scale (a database of its own): a day's timeslots at 1,000 and ${largeTimeslots.toLocaleString("en-GB")} timeslots, calendar, change feed, OCTO calendar, schedules of 366 days × 4 times`,
+    () =>
+      catalogueAtScale(stack, {
+        largeTimeslots,
+        samples: readSamples,
+        scheduleRuns: quick ? 1 : 3,
+        pairs,
+        warmSeconds: quick ? 2 : 5,
+        log,
+      }),
+  );
+  const day = await phase(
+    "day",
+    "8. the day of the tour: 50 scanners checking distinct tickets in; 3-item orders vs single bookings, held then confirmed",
+    async () => {
+      const scans = await checkIns(stack, first, pairs, quick ? 500 : 2_000);
+      for (const [i, r] of scans.rounds.entries())
+        log(
+          `   check-ins round ${i + 1}: ${r.codes} codes, ${r.perSecond.toFixed(0)} scans/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`,
+        );
+      const orders = await orderConfirm(stack, first, pairs, quick ? 60 : 300);
+      for (const [i, r] of orders.rounds.entries())
+        log(
+          `   confirm pair ${i + 1}: single p95 ${r.single.p95.toFixed(1)} ms, ${orders.items}-item order p95 ${r.order.p95.toFixed(1)} ms, ratio ${r.ratio.toFixed(2)}`,
+        );
+      capacity.day = await overCapacity(stack);
+      return { checkIns: scans, orders };
+    },
+  );
   capacity["the run"] = await overCapacity(stack);
 
   const once = (value: number) => spread([value]);
@@ -218,6 +259,26 @@ try {
     if (tenMillionSeries.length) figures.series_p95_ms_10m_366d = once(Math.max(...tenMillionSeries.map((l) => l.p95)));
     figures.summary_groupby_p95_ms = once(summaryGroupBy.p95);
   }
+  if (catalogueReads) {
+    const c = catalogueReads;
+    figures.schedule_materialise_ms = spread(c.schedules.map((s) => s.ms));
+    figures.schedule_bookable_ms = spread(c.schedules.map((s) => s.bookableMs));
+    figures.timeslots_p95_ms_1k = spread(c.rounds.map((r) => r.small.latency.p95));
+    // Judged only at the size they are named for: a quick run's smaller database prints them, not judges them.
+    if (c.rounds.every((r) => r.large.timeslots >= 100_000)) {
+      figures.timeslots_p95_ms_100k = spread(c.rounds.map((r) => r.large.latency.p95));
+      figures.timeslots_p95_ratio_100k = spread(c.rounds.map((r) => r.ratio));
+    }
+    if (c.calendar.timeslots >= 100_000) figures.calendar_p95_ms_366d = once(c.calendar.p95);
+    figures.feed_page_p95_ms = once(c.feed.latency.p95);
+    figures.octo_availability_p95_ms = once(c.octo.p95);
+  }
+  if (day) {
+    figures.checkin_p95_ms = spread(day.checkIns.rounds.map((r) => r.p95));
+    figures.single_confirm_p95_ms = spread(day.orders.rounds.map((r) => r.single.p95));
+    figures.order_confirm_p95_ms = spread(day.orders.rounds.map((r) => r.order.p95));
+    figures.order_confirm_ratio = spread(day.orders.rounds.map((r) => r.ratio));
+  }
   const details: BenchResults["details"] = {
     ...(get ? { get } : {}),
     ...(bookings ? { bookings } : {}),
@@ -225,6 +286,8 @@ try {
     ...(batch ? { batch } : {}),
     ...(rush ? { contention: rush } : {}),
     ...(usageReads ? usageReads : {}),
+    ...(catalogueReads ? { catalogue: catalogueReads } : {}),
+    ...(day ? { checkIns: day.checkIns, orders: day.orders } : {}),
     capacity,
   };
   const checked = checks(details);
@@ -252,6 +315,8 @@ try {
       usageSizes: sizes,
       contentionClient: CONTENTION_CLIENT,
       sampleClient: SAMPLE_CLIENT,
+      largeTimeslots,
+      readSamples,
     },
     figures,
     details,

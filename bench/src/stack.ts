@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 
+import type { ApiScopeName } from "@slotwise/core";
 import { createApiKey, createDatabase, type Database } from "@slotwise/db";
 import { freePort, startTestServer, stopChild, withDatabaseName, type TestServer } from "@slotwise/db/testing";
 import { spawnApi, type ApiProcess } from "@slotwise/testing/processes";
@@ -17,7 +18,7 @@ export interface BenchStack {
   databaseUrl: string;
   db: Database;
   operatorId: number;
-  keys: { ota: string; usageWrite: string; usageRead: string };
+  keys: { ota: string; usageWrite: string; usageRead: string; catalog: string; checkin: string };
   startApis(count: number): Promise<ApiProcess[]>;
   startBaseline(): Promise<{ base: string; stop(): Promise<void> }>;
   stop(): Promise<void>;
@@ -43,12 +44,14 @@ export async function startStack(): Promise<BenchStack> {
   const db = createDatabase(databaseUrl, { maxConnections: 4 });
   const operator = await db.operator.findUniqueOrThrow({ where: { slug: "demo" } });
   const now = new Date();
-  const issue = (scopes: ("ota" | "usage:write" | "usage:read")[], partnerSlug?: string) =>
+  const issue = (scopes: ApiScopeName[], partnerSlug?: string) =>
     createApiKey(db, { operatorSlug: "demo", scopes, partnerSlug, now }).then((k) => k.key);
   const keys = {
     ota: await issue(["ota"], "acme-travel"),
     usageWrite: await issue(["usage:write"]),
     usageRead: await issue(["usage:read"]),
+    catalog: await issue(["catalog"]),
+    checkin: await issue(["checkin"]),
   };
   const apis: ApiProcess[] = [];
   const baselines: (() => Promise<void>)[] = [];

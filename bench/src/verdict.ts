@@ -127,7 +127,7 @@ function identity(what: string, m: IdentityMatch): CheckVerdict {
 /** What the database and the answers must agree on, for the phases the run ran. */
 export function checks(details: BenchResults["details"]): CheckVerdict[] {
   const out: CheckVerdict[] = [];
-  const { get, bookings, usage, batch, contention, capacity } = details;
+  const { get, bookings, usage, batch, contention, catalogue, checkIns, orders, capacity } = details;
   get?.rounds.forEach((r, i) => {
     out.push(noFailures(`GET timeslots, pair ${i + 1}`, r.timeslots.rest));
     out.push(noFailures(`GET products, pair ${i + 1}`, r.products.rest));
@@ -179,6 +179,72 @@ export function checks(details: BenchResults["details"]): CheckVerdict[] {
       check: "rush: every attempt answered 201 or 409",
       ok: answered === contention.attempts && Object.keys(contention.other).length === 0,
       detail: `${answered} of ${contention.attempts}${Object.keys(contention.other).length ? `, other: ${JSON.stringify(contention.other)}` : ""}`,
+    });
+  }
+  if (catalogue) {
+    for (const [i, s] of catalogue.schedules.entries()) {
+      out.push({
+        check: `schedule ${i + 1}: every timeslot of 366 days × 4 times made once, and bookable`,
+        ok: s.created === s.expected && s.stored === s.expected && s.firstDay === 4 && s.lastDay === 4,
+        detail: `${s.created} created, ${s.stored} stored of ${s.expected}; a partner saw ${s.firstDay} on the first day, ${s.lastDay} on the last`,
+      });
+    }
+    catalogue.rounds.forEach((r, i) => {
+      out.push({
+        check: `catalogue pair ${i + 1}: the database held the sizes measured`,
+        ok: r.small.timeslots === 1_000 && r.large.timeslots > r.small.timeslots,
+        detail: `${r.small.timeslots} and ${r.large.timeslots} timeslots`,
+      });
+    });
+    const f = catalogue.feed;
+    out.push({
+      check: "change feed: every inserted timeslot's change read once, in order, without gaps",
+      ok: f.gaps === 0 && f.changes === f.inserted && f.fullPages >= 1,
+      detail: `${f.changes} changes read for ${f.inserted} timeslots inserted, ${f.pages} pages (${f.fullPages} of 1,000), ${f.gaps} gaps`,
+    });
+  }
+  if (checkIns) {
+    checkIns.rounds.forEach((r, i) => {
+      out.push({
+        check: `check-ins round ${i + 1}: every distinct code a first scan`,
+        ok: r.statuses["200"] === r.codes && r.firstScans === r.codes,
+        detail: `${r.firstScans} FirstScan of ${r.codes} codes; answers ${JSON.stringify(r.statuses)}`,
+      });
+    });
+    const { repeat, race, stored } = checkIns;
+    out.push({
+      check: "check-ins: a repeat scan answers the first scan's time, never FirstScan",
+      ok: repeat.scans > 0 && repeat.firstScans === 0 && repeat.sameTime === repeat.scans,
+      detail: `${repeat.scans} repeats, ${repeat.firstScans} not FirstScan false, ${repeat.sameTime} with the first CheckedInAt`,
+    });
+    out.push({
+      check: `check-ins: ${race.scansPerCode} scanners on one fresh code, exactly one FirstScan`,
+      ok: race.exactlyOnce === race.codes,
+      detail: `${race.exactlyOnce} of ${race.codes} codes`,
+    });
+    out.push({
+      check: "check-ins: every scanned ticket stored checked in",
+      ok: stored.checkedIn === stored.scanned,
+      detail: `${stored.checkedIn} of ${stored.scanned} tickets`,
+    });
+  }
+  if (orders) {
+    orders.rounds.forEach((r, i) => {
+      for (const [what, s] of [
+        ["single bookings", r.single],
+        ["orders", r.order],
+      ] as const) {
+        out.push({
+          check: `confirm pair ${i + 1}, ${what}: every hold 201, every confirmation 200`,
+          ok: Object.keys(s.failures).length === 0,
+          detail: `${s.cycles} cycles${Object.keys(s.failures).length ? `, failed: ${JSON.stringify(s.failures)}` : ""}`,
+        });
+      }
+    });
+    out.push({
+      check: "confirmed bookings stored confirmed, by reference",
+      ok: orders.stored.inDatabase === orders.stored.confirmed && orders.stored.confirmed > 0,
+      detail: `${orders.stored.inDatabase} of ${orders.stored.confirmed} references`,
     });
   }
   for (const [after, count] of Object.entries(capacity)) {

@@ -113,3 +113,69 @@ test("a lost booking, a timeslot over capacity, a 5xx or a load with no answers 
     "no timeslot over its capacity after bookings",
   ]);
 });
+
+const scanRound = (codes: number, firstScans: number) => ({
+  codes,
+  p50: 1,
+  p95: 2,
+  statuses: { 200: codes },
+  firstScans,
+  perSecond: 100,
+});
+
+test("check-ins: a code checked in twice, a race with two first scans or a lost check-in fails the run", () => {
+  const details: BenchResults["details"] = {
+    checkIns: {
+      scanners: 50,
+      timeZone: "UTC",
+      rounds: [scanRound(500, 500), scanRound(500, 499)],
+      repeat: { scans: 200, firstScans: 1, sameTime: 199 },
+      race: { codes: 20, scansPerCode: 5, exactlyOnce: 19 },
+      stored: { scanned: 1_020, checkedIn: 1_019 },
+    },
+    capacity: {},
+  };
+  expect(
+    checks(details)
+      .filter((c) => !c.ok)
+      .map((c) => c.check),
+  ).toEqual([
+    "check-ins round 2: every distinct code a first scan",
+    "check-ins: a repeat scan answers the first scan's time, never FirstScan",
+    "check-ins: 5 scanners on one fresh code, exactly one FirstScan",
+    "check-ins: every scanned ticket stored checked in",
+  ]);
+});
+
+test("catalogue: a gap in the feed, a schedule short of its timeslots or a failed confirmation fails the run", () => {
+  const latency = { p50: 1, p95: 2, samples: 10 };
+  const day = (timeslots: number) => ({ timeslots, latency, firstMs: 1 });
+  const side = (failures: Record<string, number>) => ({ cycles: 10, p50: 1, p95: 2, failures, references: ["BK-1"] });
+  const details: BenchResults["details"] = {
+    catalogue: {
+      rounds: [{ small: day(1_000), large: day(100_000), ratio: 1 }],
+      calendar: { ...latency, days: 366, timeslots: 100_000 },
+      feed: { inserted: 99_000, changes: 99_000, pages: 99, fullPages: 99, gaps: 1, latency },
+      octo: { ...latency, days: 31 },
+      schedules: [
+        { ms: 300, bookableMs: 310, created: 1_463, stored: 1_463, expected: 1_464, firstDay: 4, lastDay: 3 },
+      ],
+    },
+    orders: {
+      clients: 8,
+      items: 3,
+      rounds: [{ single: side({}), order: side({ "confirm 409": 1 }), ratio: 1 }],
+      stored: { confirmed: 40, inDatabase: 40 },
+    },
+    capacity: {},
+  };
+  expect(
+    checks(details)
+      .filter((c) => !c.ok)
+      .map((c) => c.check),
+  ).toEqual([
+    "schedule 1: every timeslot of 366 days × 4 times made once, and bookable",
+    "change feed: every inserted timeslot's change read once, in order, without gaps",
+    "confirm pair 1, orders: every hold 201, every confirmation 200",
+  ]);
+});
