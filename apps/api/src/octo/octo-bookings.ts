@@ -437,8 +437,9 @@ async function changePlaces(
 type Update = z.infer<typeof updateBody>;
 
 /**
- * OCTO's update: contact, notes and reseller reference; unit items, availability and product
- * move the places through section 12's change (all or nothing); `expirationMinutes` extends a hold.
+ * OCTO's update: contact, notes, reseller reference and question answers (replacing the
+ * booking's, checked as confirm checks them); unit items, availability and product move the
+ * places through section 12's change (all or nothing); `expirationMinutes` extends a hold.
  */
 export async function update(ctx: OctoContext, uuid: string, body: Update) {
   const { booking, product: current } = await octoBookingByUuid(ctx, uuid);
@@ -459,6 +460,9 @@ export async function update(ctx: OctoContext, uuid: string, body: Update) {
       ? unitQuantities(product, kept)
       : undefined;
   const slot = body.availabilityId === undefined ? undefined : await slotOf(ctx, product, body.availabilityId);
+  const answers = body.questionAnswers
+    ? checkedAnswers(await activityQuestions(ctx, product.id), body.questionAnswers)
+    : undefined;
   const updated = await ctx.db.$transaction(async (tx) => {
     const now = ctx.now();
     if (units || (slot && slot.id !== booking.timeslotId))
@@ -475,6 +479,7 @@ export async function update(ctx: OctoContext, uuid: string, body: Update) {
         resellerReference: body.resellerReference,
         notes: body.notes,
         extra: contact ? { ...extraOf(booking), contact } : undefined,
+        answers,
       },
       actor(ctx),
       now,
