@@ -19,8 +19,8 @@ function deliveryOptions(settings: Pick<Settings, "publicBaseUrl">, row: TicketR
 }
 
 export interface OctoTickets {
-  /** Each unit item's ticket, in the unit items' order (null when it has none). */
-  perUnitItem: (Ticket | null)[];
+  /** Each unit item's ticket, in the unit items' order: without delivery options when it has none. */
+  perUnitItem: Ticket[];
   /** The whole booking's voucher: every person's ticket, redeemed once all of them are. */
   voucher: Ticket;
   /** When the last person checked in, once every one has; null before. */
@@ -29,8 +29,9 @@ export interface OctoTickets {
 
 /**
  * The tickets of a booking as OCTO shows them, matched to its unit items: the n-th item of a
- * unit gets that unit's n-th ticket. A booking that is not confirmed shows none (its tickets,
- * if it had any, are void).
+ * unit gets that unit's n-th ticket. A booking that is not confirmed shows tickets without
+ * delivery options (its tickets, if it had any, are void): OCTO wants the ticket object on
+ * every unit item of a product delivered by TICKET, a hold's included.
  */
 export function octoTickets(
   settings: Pick<Settings, "publicBaseUrl">,
@@ -46,15 +47,11 @@ export function octoTickets(
     seen.set(unitId, index + 1);
     return confirmed ? (byUnit.get(unitId)?.[index] ?? null) : null;
   });
-  const perUnitItem = matched.map((row) =>
-    row
-      ? {
-          redemptionMethod: RedemptionMethod.DIGITAL,
-          utcRedeemedAt: row.checkedInAt ? utc(row.checkedInAt) : null,
-          deliveryOptions: deliveryOptions(settings, row),
-        }
-      : null,
-  );
+  const perUnitItem = matched.map((row) => ({
+    redemptionMethod: RedemptionMethod.DIGITAL,
+    utcRedeemedAt: row?.checkedInAt ? utc(row.checkedInAt) : null,
+    deliveryOptions: row ? deliveryOptions(settings, row) : [],
+  }));
   const issued = matched.filter((row) => row !== null);
   const allIn = issued.length > 0 && issued.every((row) => row.checkedInAt !== null);
   const last = allIn ? Math.max(...issued.map((row) => row.checkedInAt?.getTime() ?? 0)) : null;
