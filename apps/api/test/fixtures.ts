@@ -5,6 +5,8 @@ import type { Database } from "@slotwise/db";
  * The earliest open demo timeslot, two days ahead or more, with `free` places left whose product
  * takes a party of `party` (1 unless given). Without the party rule the pick would depend on the
  * hour a test runs: the earliest slot is sometimes the sailing trip that takes parties of 2 or more.
+ * Only the coming two months are read: the demo's schedules reach a year ahead, and every test
+ * picks from the earliest ones.
  */
 export async function openSlot(
   db: Database,
@@ -15,7 +17,7 @@ export async function openSlot(
   const slots = await db.timeslot.findMany({
     where: {
       closed: false,
-      startsAt: { gt: new Date(Date.now() + 2 * 86_400_000) },
+      startsAt: { gt: new Date(Date.now() + 2 * 86_400_000), lt: new Date(Date.now() + 62 * 86_400_000) },
       product: {
         operator: { slug: options.operator ?? "demo" },
         ...(options.productName ? { name: options.productName } : {}),

@@ -153,4 +153,68 @@ describe("octo/questions", () => {
     expect(stored.answers).toEqual([]);
     expect(stored.customerEmail).toBeNull();
   });
+
+  it("applies answers sent on an update as confirm does, to a hold and to a confirmed booking", async () => {
+    const info = await openSlot(api.db, { productName: "Sunset Kayak Tour" });
+    const uuid = await hold(info);
+    const swim = question(info, "BOOLEAN").id;
+    const birth = question(info, "DATE").id;
+    const photo = question(info, "FILE").id;
+    const patched = await octo("PATCH", `/bookings/${uuid}`, {
+      questionAnswers: [
+        { questionId: swim, value: "no" },
+        { questionId: birth, value: dateOfBirth },
+        { questionId: photo, value: "https://files.example.com/id.pdf" },
+      ],
+    });
+    expect(patched.status).toBe(200);
+    expect(zBooking.parse(patched.body).status).toBe("ON_HOLD");
+    const given = patched.body.questionAnswers as { questionId: string; value: string }[];
+    expect(given.map((a) => [a.questionId, a.value])).toEqual([
+      [swim, "false"],
+      [birth, dateOfBirth],
+      [photo, "https://files.example.com/id.pdf"],
+    ]);
+    const held = await api.db.booking.findFirstOrThrow({ where: { octoUuid: uuid } });
+    expect(held.waiverStatus).toBe("COMPLETE");
+    expect(held.answers).toContainEqual({ QuestionID: swim, Value: false });
+
+    // Confirmed without answers, the booking keeps those; a later update replaces them.
+    expect((await octo("POST", `/bookings/${uuid}/confirm`, { contact })).status).toBe(200);
+    const again = await octo("PATCH", `/bookings/${uuid}`, {
+      questionAnswers: [
+        { questionId: swim, value: "yes" },
+        { questionId: birth, value: dateOfBirth },
+        { questionId: photo, value: "https://files.example.com/passport.pdf" },
+      ],
+    });
+    expect(again.status).toBe(200);
+    expect(zBooking.parse(again.body).status).toBe("CONFIRMED");
+    const stored = await api.db.booking.findFirstOrThrow({ where: { octoUuid: uuid } });
+    expect(stored.answers).toEqual([
+      { QuestionID: swim, Value: true },
+      { QuestionID: birth, Value: dateOfBirth },
+      { QuestionID: photo, Value: "https://files.example.com/passport.pdf" },
+    ]);
+    const rest = await api.request(`${OTA}/booking/${stored.reference}`, { key });
+    expect(((await rest.json()) as { data: { WaiverStatus: string } }).data.WaiverStatus).toBe("complete");
+  });
+
+  it("refuses an update whose answers do not fit, changing nothing of it", async () => {
+    const info = await openSlot(api.db, { productName: "Sunset Kayak Tour" });
+    const uuid = await hold(info);
+    const swim = question(info, "BOOLEAN").id;
+    const refused = await octo("PATCH", `/bookings/${uuid}`, {
+      notes: "Arriving by train",
+      questionAnswers: [{ questionId: swim, value: "maybe" }],
+    });
+    expect(refused.status).toBe(400);
+    expect(zErrorBadRequest.parse(refused.body).errorMessage).toContain("questionAnswers[0].value");
+    const missing = await octo("PATCH", `/bookings/${uuid}`, { questionAnswers: [{ questionId: swim, value: "yes" }] });
+    expect(missing.status).toBe(400);
+    expect(zErrorBadRequest.parse(missing.body).errorMessage).toContain("required question");
+    const stored = await api.db.booking.findFirstOrThrow({ where: { octoUuid: uuid } });
+    expect(stored.answers).toEqual([]);
+    expect(stored.notes).toBeNull();
+  });
 });

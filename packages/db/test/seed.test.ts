@@ -1,7 +1,11 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 
+import { addDays, horizonEnd, SCHEDULE_HORIZON_DAYS, WEEKDAYS } from "@slotwise/core";
+
 import { verifyPassword } from "../src/auth/password.ts";
+import { topUpSchedules } from "../src/catalog/schedules.ts";
+import { DEMO, HARBOUR } from "../src/seed/catalog.ts";
 import { seedDemoData } from "../src/seed/seed-demo-data.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 
@@ -125,5 +129,53 @@ describe("demo seed", () => {
              (SELECT count(*)::int FROM usage_entries WHERE meter IN ('workflow-email-sent', 'waitlist-notified')) AS metered`;
     expect(counts[0]!.ordered).toBe(counts[0]!.orders);
     expect(counts[0]!.metered).toBe(counts[0]!.sent);
+  });
+
+  it("expresses every activity's timeslots as a daily schedule that the worker's top-up moves on", async () => {
+    const { db } = first;
+    const day = today.toISOString().slice(0, 10);
+    const schedules = await db.schedule.findMany({
+      include: { product: { select: { name: true, operator: { select: { slug: true } } } } },
+      orderBy: { id: "asc" },
+    });
+    const specs = [DEMO, HARBOUR].flatMap((spec) => spec.activities.map((a) => ({ slug: spec.slug, ...a })));
+    expect(schedules.map((s) => [s.product.operator.slug, s.product.name, s.times, s.capacity])).toEqual(
+      specs.map((a) => [a.slug, a.name, a.times, a.capacity]),
+    );
+    for (const schedule of schedules) {
+      expect(schedule.weekdays).toEqual([...WEEKDAYS]);
+      expect(schedule.endDate).toBeNull();
+      expect(schedule.startDate.toISOString().slice(0, 10)).toBe(addDays(day, -90));
+      expect(schedule.materialisedUntil.toISOString().slice(0, 10)).toBe(horizonEnd(day));
+    }
+    // Every timeslot, past and future, is its activity's schedule's; the future ones reach the horizon.
+    expect(await db.timeslot.count({ where: { scheduleId: null } })).toBe(0);
+    const cruise = await db.product.findFirstOrThrow({
+      where: { operator: { slug: "demo" } },
+      orderBy: { name: "asc" },
+      include: { timeslots: { orderBy: { startsAt: "desc" }, take: 1 } },
+    });
+    expect(cruise.name).toBe("Age of Discovery River Cruise");
+    expect(cruise.timeslots[0]!.capacity).toBe(200);
+    const last = cruise.timeslots[0]!.startsAt.getTime();
+    expect(last).toBeGreaterThan(today.getTime() + (SCHEDULE_HORIZON_DAYS - 1) * 86_400_000);
+
+    // A month on, the top-up makes the month's new days, once, however often it runs.
+    const later = new Date(today.getTime() + 30 * 86_400_000);
+    const perDay = specs.reduce((n, a) => n + a.times.length, 0);
+    const made = await topUpSchedules(db, later);
+    expect(made).toBeGreaterThanOrEqual(29 * perDay);
+    expect(made).toBeLessThanOrEqual(31 * perDay);
+    expect(await topUpSchedules(db, later)).toBe(0);
+    const duplicates = await db.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM (
+        SELECT product_id, starts_at FROM timeslots GROUP BY 1, 2 HAVING count(*) > 1) d`;
+    expect(duplicates[0]!.n).toBe(0);
+    const newest = await db.timeslot.findFirstOrThrow({
+      where: { productId: cruise.id },
+      orderBy: { startsAt: "desc" },
+    });
+    expect(newest.startsAt.getTime()).toBeGreaterThan(later.getTime() + (SCHEDULE_HORIZON_DAYS - 1) * 86_400_000);
+    expect(newest.capacity).toBe(200);
   });
 });

@@ -3,9 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import {
   BookingStatus,
   CapabilityId,
-  DeliveryFormat,
   DeliveryMethod,
-  RedemptionMethod,
   Refund,
   type BookingContact,
   type Contact,
@@ -32,6 +30,7 @@ import {
   lockBookingInTx,
   octoBookings,
   sellBooking,
+  ticketsOf,
   updateOctoDetailsInTx,
   type Booking,
   type CustomerDetails,
@@ -62,6 +61,7 @@ import {
 } from "./octo-errors.ts";
 import type { bookingsQuery, confirmationBody, reservationBody, updateBody } from "./octo-inputs.ts";
 import { checkedAnswers, octoQuestionAnswers } from "./octo-questions.ts";
+import { octoTickets } from "./octo-tickets.ts";
 
 /** A reservation's hold when the reseller names no expiry, as OCTO suppliers commonly hold. */
 export const DEFAULT_EXPIRATION_MINUTES = 30;
@@ -198,26 +198,33 @@ export async function presentOctoBooking(
   const pricing = caps.has(CapabilityId.OCTO_PRICING);
   const questions = caps.has(CapabilityId.OCTO_QUESTIONS) ? await activityQuestions(ctx, product.id) : undefined;
   const contact = octoContact(b);
-  const unitItems: UnitItem[] = pricedUnitsSchema
+  const items = pricedUnitsSchema
     .parse(b.units)
-    .flatMap((unit) =>
-      Array.from({ length: unit.Quantity }, () => ({
-        unitId: unit.UnitID,
-        pricing: unit.Price,
-      })),
-    )
-    .map((item, index) => ({
+    .flatMap((unit) => Array.from({ length: unit.Quantity }, () => ({ unitId: unit.UnitID, pricing: unit.Price })));
+  const confirmed = status === BookingStatus.CONFIRMED;
+  const tickets = octoTickets(
+    ctx.settings,
+    items.map((item) => item.unitId),
+    confirmed ? ((await ticketsOf(ctx.db, [b.id])).get(b.id) ?? []) : [],
+    confirmed,
+  );
+  // Once every person has checked in, the booking is redeemed; until then it stays confirmed.
+  const shown = tickets.redeemedAt ? BookingStatus.REDEEMED : status;
+  const unitItems: UnitItem[] = items.map((item, index) => {
+    const ticket = tickets.perUnitItem[index] ?? null;
+    return {
       uuid: unitItemUuid(uuid, index),
       resellerReference: null,
       supplierReference: null,
       unitId: item.unitId,
-      status,
-      utcRedeemedAt: null,
+      status: ticket?.utcRedeemedAt ? BookingStatus.REDEEMED : status,
+      utcRedeemedAt: ticket?.utcRedeemedAt ?? null,
       contact,
-      ticket: null,
+      ticket,
       ...(pricing ? { pricing: octoPricing(item.pricing, b.currency) } : {}),
       ...(questions ? { questionAnswers: [] } : {}),
-    }));
+    };
+  });
   const extra = extraOf(b);
   const view = { product, startTimes: availability ? [local.time] : [], questions };
   // What a cancel through /octo would do now: the booking's own policy, as cancel() applies it.
@@ -231,12 +238,12 @@ export async function presentOctoBooking(
     testMode: false,
     resellerReference: b.resellerReference,
     supplierReference: b.reference,
-    status,
+    status: shown,
     utcCreatedAt: utc(b.createdAt),
     utcUpdatedAt: utc(b.updatedAt),
     utcExpiresAt:
       b.expiresAt && (status === BookingStatus.ON_HOLD || status === BookingStatus.EXPIRED) ? utc(b.expiresAt) : null,
-    utcRedeemedAt: null,
+    utcRedeemedAt: tickets.redeemedAt,
     utcConfirmedAt:
       status === BookingStatus.CONFIRMED || (b.status === "CANCELLED" && b.customerEmail) ? utc(b.updatedAt) : null,
     productId: product.activityId,
@@ -257,16 +264,9 @@ export async function presentOctoBooking(
     availability,
     contact,
     notes: b.notes,
-    deliveryMethods: [DeliveryMethod.VOUCHER],
-    // No ticket exists per person: the voucher is the booking's reference, shown as a QR code at the desk.
-    voucher: {
-      redemptionMethod: RedemptionMethod.DIGITAL,
-      utcRedeemedAt: null,
-      deliveryOptions:
-        status === BookingStatus.CONFIRMED
-          ? [{ deliveryFormat: DeliveryFormat.QRCODE, deliveryValue: b.reference }]
-          : [],
-    },
+    // One ticket per person (section 20), and the voucher holding all of them.
+    deliveryMethods: [DeliveryMethod.TICKET, DeliveryMethod.VOUCHER],
+    voucher: tickets.voucher,
     unitItems,
     ...(pricing ? { pricing: octoPricing(b.totalAmount, b.currency) } : {}),
     ...(questions ? { questionAnswers: octoQuestionAnswers(questions, b.answers) } : {}),
@@ -437,8 +437,9 @@ async function changePlaces(
 type Update = z.infer<typeof updateBody>;
 
 /**
- * OCTO's update: contact, notes and reseller reference; unit items, availability and product
- * move the places through section 12's change (all or nothing); `expirationMinutes` extends a hold.
+ * OCTO's update: contact, notes, reseller reference and question answers (replacing the
+ * booking's, checked as confirm checks them); unit items, availability and product move the
+ * places through section 12's change (all or nothing); `expirationMinutes` extends a hold.
  */
 export async function update(ctx: OctoContext, uuid: string, body: Update) {
   const { booking, product: current } = await octoBookingByUuid(ctx, uuid);
@@ -459,6 +460,9 @@ export async function update(ctx: OctoContext, uuid: string, body: Update) {
       ? unitQuantities(product, kept)
       : undefined;
   const slot = body.availabilityId === undefined ? undefined : await slotOf(ctx, product, body.availabilityId);
+  const answers = body.questionAnswers
+    ? checkedAnswers(await activityQuestions(ctx, product.id), body.questionAnswers)
+    : undefined;
   const updated = await ctx.db.$transaction(async (tx) => {
     const now = ctx.now();
     if (units || (slot && slot.id !== booking.timeslotId))
@@ -475,6 +479,7 @@ export async function update(ctx: OctoContext, uuid: string, body: Update) {
         resellerReference: body.resellerReference,
         notes: body.notes,
         extra: contact ? { ...extraOf(booking), contact } : undefined,
+        answers,
       },
       actor(ctx),
       now,

@@ -179,8 +179,8 @@ export function octoProduct(view: ProductView, caps: OctoCapabilities): Product 
     instantDelivery: true,
     availabilityRequired: true,
     availabilityType: AvailabilityType.START_TIME,
-    deliveryFormats: [DeliveryFormat.QRCODE],
-    deliveryMethods: [DeliveryMethod.VOUCHER],
+    deliveryFormats: [DeliveryFormat.QRCODE, DeliveryFormat.PDF_URL],
+    deliveryMethods: [DeliveryMethod.TICKET, DeliveryMethod.VOUCHER],
     redemptionMethod: RedemptionMethod.DIGITAL,
     options: [octoOption(view, caps)],
     ...(caps.has(CapabilityId.OCTO_PRICING)

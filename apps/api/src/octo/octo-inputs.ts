@@ -120,6 +120,7 @@ export const updateBody = z
     unitItems: unitItems.min(1, { error: "unitItems must name at least one unit" }).optional(),
     contact: contact("contact").optional(),
     emailReceipt: z.boolean().optional(),
+    questionAnswers: questionAnswers.optional(),
   })
   .loose();
 

@@ -5,6 +5,7 @@ import {
   effectiveStatus,
   holdsPlaces,
   quoteCancellation,
+  type BookingStatusName,
   type CancellationPolicy,
   type CancellationQuote,
 } from "@slotwise/core";
@@ -13,10 +14,13 @@ import { applyBookingCancellation, type Booking, type Database } from "@slotwise
 import { cacheTags } from "../cache/read-cache.ts";
 import type { CacheReads } from "../cache/read-trail.ts";
 
-type CancellableBooking = Pick<
-  Booking,
-  "id" | "status" | "expiresAt" | "startsAt" | "productId" | "totalAmount" | "currency" | "cancellationPolicy"
->;
+/** What a quote reads of a booking: a Booking row, or the row as a cancel's transaction locked it. */
+type QuotedBooking = Pick<Booking, "expiresAt" | "startsAt" | "totalAmount" | "currency"> & {
+  status: BookingStatusName;
+  cancellationPolicy: unknown;
+};
+
+type CancellableBooking = QuotedBooking & Pick<Booking, "id" | "productId">;
 
 /** Who cancels: a partner is held to the booking's policy, the operator never is. */
 export type Canceller = "partner" | "operator";
@@ -24,7 +28,7 @@ export type Canceller = "partner" | "operator";
 const storedPolicy = cancellationPolicyField.nullable();
 
 /** The policy the booking was made under (contract section 17). */
-export function bookingPolicy(booking: Pick<Booking, "cancellationPolicy">): CancellationPolicy {
+export function bookingPolicy(booking: { cancellationPolicy: unknown }): CancellationPolicy {
   return storedPolicy.parse(booking.cancellationPolicy ?? null);
 }
 
@@ -32,7 +36,7 @@ export function bookingPolicy(booking: Pick<Booking, "cancellationPolicy">): Can
  * What a partner cancelling at `now` would get: a live hold or confirmed booking is quoted by
  * its own policy; a cancelled or expired one has nothing left to cancel.
  */
-export function cancellationQuote(booking: CancellableBooking, now: Date): CancellationQuote {
+export function cancellationQuote(booking: QuotedBooking, now: Date): CancellationQuote {
   const total = { amount: booking.totalAmount, currency: booking.currency };
   if (!holdsPlaces(effectiveStatus(booking, now))) return quoteCancellation([], booking.startsAt, now, total);
   return quoteCancellation(bookingPolicy(booking), booking.startsAt, now, total);
@@ -44,7 +48,7 @@ export function cancellationQuote(booking: CancellableBooking, now: Date): Cance
  * not-cancellable). Answers the quote, whose refund a cancel stores. Null when the booking
  * holds no places (cancelled or expired): cancelling it changes nothing.
  */
-export function cancellationCheck(booking: CancellableBooking, who: Canceller, now: Date): CancellationQuote | null {
+export function cancellationCheck(booking: QuotedBooking, who: Canceller, now: Date): CancellationQuote | null {
   if (!holdsPlaces(effectiveStatus(booking, now))) return null;
   assertCancellable(booking.startsAt, now);
   const quote = cancellationQuote(booking, now);
@@ -58,9 +62,10 @@ export function cancellationCheck(booking: CancellableBooking, who: Canceller, n
 
 /**
  * The one cancellation path of partners (REST, orders, OCTO) and the desk: checked as
- * `cancellationCheck` says, then cancelled with the quoted refund stored on the booking, its
- * places given back and the waitlist told. A booking that holds no places is left as it is
- * (null), so cancelling twice changes nothing.
+ * `cancellationCheck` says on the booking as the cancel's transaction locked it (a change or
+ * cancel committed since `booking` was read is what counts), then cancelled with the quoted
+ * refund stored on the booking, its places given back and the waitlist told. A booking that
+ * holds no places is left as it is (null), so cancelling twice changes nothing.
  */
 export async function cancelBooking(
   ctx: { db: Database; cache: CacheReads; now: () => Date },
@@ -69,9 +74,17 @@ export async function cancelBooking(
   who: Canceller,
 ) {
   const now = ctx.now();
-  const quote = cancellationCheck(booking, who, now);
-  if (!quote) return null;
-  const cancelled = await applyBookingCancellation(ctx.db, booking.id, actor, now, quote.Refund.Amount);
+  if (!holdsPlaces(effectiveStatus(booking, now))) return null;
+  const quoted: CancellationQuote[] = [];
+  const cancelled = await applyBookingCancellation(ctx.db, booking.id, actor, now, (locked) => {
+    const quote = cancellationCheck(locked, who, now);
+    if (quote) quoted.push(quote);
+    return quote?.Refund.Amount ?? null;
+  });
+  // Nothing was cancelled when the booking, as locked, held no places any more.
+  if (quoted.length === 0) return null;
+  // A change committed meanwhile may have moved the booking to another activity's timeslot.
   ctx.cache.changed(cacheTags.timeslots(booking.productId));
+  if (cancelled.productId !== booking.productId) ctx.cache.changed(cacheTags.timeslots(cancelled.productId));
   return cancelled;
 }

@@ -4,27 +4,35 @@ import type { Database } from "../client.ts";
 import type { Tx } from "../tx.ts";
 import { notifyWaitlistInTx } from "../waitlist/notify-waitlist.ts";
 import { withdrawReminderInTx } from "./booking-emails.ts";
-import { lockBookingInTx } from "./lock-booking.ts";
+import { lockBookingInTx, type LockedBooking } from "./lock-booking.ts";
+
+/**
+ * What a cancel refunds (minor units; null when no refund applies), decided from the booking as
+ * locked, so that a change committed meanwhile is what the refund is quoted on. It throws to
+ * refuse the cancel, before anything is written.
+ */
+export type CancelRefund = number | null | ((locked: LockedBooking) => number | null);
 
 /**
  * Cancels a booking or a hold, gives its places back and notifies the timeslot's waitlist, in
  * the caller's transaction. A booking that holds no places (cancelled, or a hold past its
  * deadline, swept or not) is returned as it is: cancelling it changes nothing, and the sweep
- * gives an expired hold's places back. `refundAmount` is what the cancel refunds (minor units),
- * stored on the booking; null when no refund applies (a payment that never arrived, a hold).
+ * gives an expired hold's places back. `refund` is what the cancel refunds (see CancelRefund),
+ * stored on the booking; null when none applies (a payment that never arrived, a hold).
  */
 export async function cancelBookingInTx(
   tx: Tx,
   bookingId: number,
   actor: string,
   now: Date,
-  refundAmount: number | null = null,
+  refundAmount: CancelRefund = null,
 ) {
   const locked = await lockBookingInTx(tx, bookingId);
   const status = effectiveStatus(locked, now);
   if (!holdsPlaces(status)) return tx.booking.findUniqueOrThrow({ where: { id: bookingId } });
+  const quoted = typeof refundAmount === "function" ? refundAmount(locked) : refundAmount;
   // A hold was never paid: releasing it refunds nothing.
-  const refund = status === "ON_HOLD" ? null : refundAmount;
+  const refund = status === "ON_HOLD" ? null : quoted;
   const booking = await tx.booking.update({
     where: { id: bookingId },
     data: {
@@ -50,7 +58,7 @@ export function applyBookingCancellation(
   bookingId: number,
   actor: string,
   now: Date,
-  refundAmount: number | null = null,
+  refundAmount: CancelRefund = null,
 ) {
   return db.$transaction((tx) => cancelBookingInTx(tx, bookingId, actor, now, refundAmount));
 }

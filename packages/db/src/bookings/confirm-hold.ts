@@ -5,12 +5,25 @@ import { queueBookingEmailsInTx } from "./booking-emails.ts";
 import type { CustomerDetails } from "./booking-types.ts";
 import { lockBookingInTx } from "./lock-booking.ts";
 
+export interface CheckedAnswers {
+  answers: readonly WaiverAnswer[];
+  waiverStatus: WaiverStatusName;
+}
+
+/** The columns that replace a booking's answers, with the waiver status they give. */
+export function answersData(answers: CheckedAnswers) {
+  return {
+    answers: answers.answers.map((a) => ({ QuestionID: a.QuestionID, Value: a.Value ?? null })),
+    waiverStatus: answers.waiverStatus === "complete" ? ("COMPLETE" as const) : ("PENDING" as const),
+  };
+}
+
 export interface HoldConfirmation {
   /** Replaces the hold's customer, if it had one. */
   customer?: CustomerDetails | undefined;
   paymentReference?: string | undefined;
   /** Replace the hold's answers, with the waiver status they give. */
-  answers?: { answers: readonly WaiverAnswer[]; waiverStatus: WaiverStatusName } | undefined;
+  answers?: CheckedAnswers | undefined;
   slot: { productName: string; timeZone: string };
   /** The activity's booking cut-off, for a partner's confirmation; absent, only the start is checked. */
   cutoffMinutes?: number | undefined;
@@ -47,12 +60,7 @@ export async function confirmHoldInTx(tx: Tx, bookingId: number, confirmation: H
           }
         : {}),
       ...(confirmation.paymentReference === undefined ? {} : { paymentReference: confirmation.paymentReference }),
-      ...(answers
-        ? {
-            answers: answers.answers.map((a) => ({ QuestionID: a.QuestionID, Value: a.Value ?? null })),
-            waiverStatus: answers.waiverStatus === "complete" ? "COMPLETE" : "PENDING",
-          }
-        : {}),
+      ...(answers ? answersData(answers) : {}),
       events: { create: { type: "confirmed", actor: confirmation.actor, at: now } },
     },
   });

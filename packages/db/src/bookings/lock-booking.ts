@@ -12,6 +12,12 @@ export interface LockedBooking {
   /** What it bought (see pricedUnitsSchema). */
   units: unknown;
   hasCustomer: boolean;
+  productId: number;
+  /** Minor units of `currency`. */
+  totalAmount: number;
+  currency: string;
+  /** The cancellation policy the booking was made under, as stored (null: none). */
+  cancellationPolicy: unknown;
 }
 
 /**
@@ -21,7 +27,9 @@ export interface LockedBooking {
 export async function lockBookingInTx(tx: Tx, bookingId: number): Promise<LockedBooking> {
   const [row] = await tx.$queryRaw<LockedBooking[]>`
     SELECT id, status::text AS status, expires_at AS "expiresAt", starts_at AS "startsAt",
-           timeslot_id AS "timeslotId", participants, units, customer_email IS NOT NULL AS "hasCustomer"
+           timeslot_id AS "timeslotId", participants, units, customer_email IS NOT NULL AS "hasCustomer",
+           product_id AS "productId", total_amount AS "totalAmount", currency,
+           cancellation_policy AS "cancellationPolicy"
       FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
   if (!row) throw new Error(`Booking ${bookingId} does not exist`);
   return row;

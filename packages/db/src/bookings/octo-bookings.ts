@@ -3,6 +3,7 @@ import { ConflictError, effectiveStatus, holdEnd } from "@slotwise/core";
 import { Prisma } from "../generated/prisma/client.ts";
 import type { Db, Tx } from "../tx.ts";
 import type { CustomerDetails } from "./booking-types.ts";
+import { answersData, type CheckedAnswers } from "./confirm-hold.ts";
 import { lockBookingInTx } from "./lock-booking.ts";
 
 /** Most bookings one OCTO booking search answers: OCTO's list has no pages. */
@@ -80,9 +81,11 @@ export interface OctoDetails {
   notes?: string | null | undefined;
   /** Replaces what `octo_extra` holds. */
   extra?: object | undefined;
+  /** Replace the booking's answers, with the waiver status they give. */
+  answers?: CheckedAnswers | undefined;
 }
 
-/** Records the contact, reseller reference and notes an OCTO update or confirmation sent. */
+/** Records the contact, reseller reference, notes and answers an OCTO update or confirmation sent. */
 export async function updateOctoDetailsInTx(tx: Tx, bookingId: number, details: OctoDetails, actor: string, now: Date) {
   const { customer } = details;
   return tx.booking.update({
@@ -99,6 +102,7 @@ export async function updateOctoDetailsInTx(tx: Tx, bookingId: number, details: 
       ...(details.resellerReference === undefined ? {} : { resellerReference: details.resellerReference }),
       ...(details.notes === undefined ? {} : { notes: details.notes }),
       ...(details.extra === undefined ? {} : { octoExtra: details.extra }),
+      ...(details.answers === undefined ? {} : answersData(details.answers)),
       updatedAt: now,
       events: { create: { type: "updated", actor, at: now } },
     },

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 
-import { eachDate, localToInstants, newActivityId, newQuestionId, type UnitType } from "@slotwise/core";
+import { eachDate, localToInstants, newActivityId, newQuestionId, WEEKDAYS, type UnitType } from "@slotwise/core";
 
 import { hashPassword } from "../auth/password.ts";
+import { createScheduleInTx } from "../catalog/schedules.ts";
 import type { QuestionType } from "../generated/prisma/client.ts";
 import type { Tx } from "../tx.ts";
 import type { OperatorSpec } from "./catalog.ts";
@@ -30,7 +31,12 @@ export interface SeededProduct {
   units: UnitType[];
 }
 
-/** The operator, its console user, partners, activities with their questions, and timeslots from 90 days ago to 60 days ahead. */
+/**
+ * The operator, its console user, partners, and activities with their questions, each with a
+ * daily schedule from 90 days ago: the schedule makes the timeslots from today to the horizon,
+ * which the worker's daily top-up moves on, so the demo keeps selling however long it runs; the
+ * past 90 days' timeslots, which a schedule never makes, are written as rows of that schedule.
+ */
 export async function seedOperator(
   tx: Tx,
   spec: OperatorSpec,
@@ -63,7 +69,7 @@ export async function seedOperator(
     });
     partners.push({ id: partner.id, slug: p.slug, paymentPrefix: p.paymentPrefix });
   }
-  const days = eachDate(dateOf(anchor, -90), dateOf(anchor, 60));
+  const pastDays = eachDate(dateOf(anchor, -90), dateOf(anchor, -1));
   const products: SeededProduct[] = [];
   for (const activity of spec.activities) {
     const product = await tx.product.create({
@@ -113,12 +119,25 @@ export async function seedOperator(
       where: { productId: product.id },
       orderBy: [{ position: "asc" }, { id: "asc" }],
     });
-    const starts = days.flatMap((date) =>
+    const { schedule } = await createScheduleInTx(
+      tx,
+      product,
+      {
+        startDate: dateOf(anchor, -90),
+        endDate: null,
+        weekdays: WEEKDAYS,
+        times: activity.times,
+        capacity: activity.capacity,
+      },
+      anchor,
+    );
+    const pastStarts = pastDays.flatMap((date) =>
       activity.times.flatMap((time) => localToInstants(date, time, spec.timeZone).slice(0, 1)),
     );
     await tx.timeslot.createMany({
-      data: starts.map((startsAt) => ({
+      data: pastStarts.map((startsAt) => ({
         productId: product.id,
+        scheduleId: schedule.id,
         startsAt,
         capacity: activity.capacity,
         createdAt: longAgo,
