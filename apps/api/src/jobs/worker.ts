@@ -71,8 +71,8 @@ export interface Worker {
 
 /**
  * The background work of the platform, on pg-boss (its queue lives in PostgreSQL, schema
- * `pgboss`): expiring holds, sending outbox e-mails and partner webhooks with retries and
- * back-off, one job per e-mail or delivery, folding usage into its rollups, noticing usage
+ * `pgboss`): expiring holds, sending outbox e-mails (one job per e-mail) and partner webhooks
+ * (startWebhookDelivery) with retries and back-off, folding usage into its rollups, noticing usage
  * thresholds crossed, merging new bookings into the search index, deleting expired records,
  * and making and dropping usage partitions. Any number of API processes may run it.
  */
@@ -97,13 +97,14 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     }
   });
 
-  const webhooks = await startWebhookDelivery(boss, {
+  const webhooks = startWebhookDelivery({
     db,
+    databaseUrl: options.databaseUrl,
     now,
     log,
     retry: options.webhookRetry ?? DEFAULT_RETRY_POLICY,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
-    concurrency: options.webhookConcurrency ?? 8,
+    concurrency: options.webhookConcurrency ?? 32,
     operatorSlots: options.webhookOperatorSlots,
     allowLoopback: options.webhookAllowLoopback ?? false,
     resolve: options.webhookResolve,
