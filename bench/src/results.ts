@@ -8,6 +8,7 @@ import type { SummaryResult } from "./scenarios/summary.ts";
 import type { UsageBatchResult } from "./scenarios/usage-batch.ts";
 import type { UsagePostResult } from "./scenarios/usage-post.ts";
 import type { SeriesFigure } from "./scenarios/usage-series.ts";
+import type { WebhooksResult } from "./scenarios/webhooks.ts";
 import type { CheckVerdict, TargetVerdict } from "./verdict.ts";
 
 /** The booking phase: pairs of API and baseline, and the figures drawn from them. */
@@ -48,6 +49,8 @@ export interface BenchResults {
     summary?: SummaryResult;
     series?: SeriesFigure[];
     summaryGroupBy?: SummaryGroupByResult;
+    /** One round per pair: webhook lag during a booking load, then delivery throughput. */
+    webhooks?: WebhooksResult[];
     /** Timeslots over their capacity, counted after each phase that books. */
     capacity: Record<string, number>;
   };
