@@ -4,10 +4,12 @@ import type { Db } from "../tx.ts";
 /** The change-log topic of new webhook deliveries (written in their event's transaction). */
 export const WEBHOOKS_TOPIC = "webhooks";
 
-/** No earlier delivery of the same subject to the same endpoint is still pending (in flight included). */
-const NEXT_OF_ITS_SUBJECT = Prisma.sql`NOT EXISTS (
-  SELECT 1 FROM webhook_deliveries p
-   WHERE p.endpoint_id = d.endpoint_id AND p.subject = d.subject AND p.status = 'PENDING' AND p.id < d.id)`;
+/**
+ * The delivery this one waits for (the one before it of its subject to its endpoint, written
+ * with it) is no longer pending, in flight or waiting for a retry: a primary-key lookup.
+ */
+const NEXT_OF_ITS_SUBJECT = Prisma.sql`(d.after_id IS NULL OR NOT EXISTS (
+  SELECT 1 FROM webhook_deliveries p WHERE p.id = d.after_id AND p.status = 'PENDING'))`;
 
 export interface DueWebhookDelivery {
   id: number;
