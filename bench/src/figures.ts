@@ -196,4 +196,19 @@ export const FIGURES: FigureInfo[] = [
     target: { atMost: 2 },
     unit: "ratio",
   },
+  {
+    name: "webhook_lag_p95_ms",
+    measures: "p95 from a booking's 201 to its booking.confirmed at a local receiver, during a booking load",
+    baseline: "none",
+    target: { atMost: 1_000 },
+    unit: "ms",
+  },
+  {
+    name: "webhook_deliveries_per_s",
+    measures:
+      "deliveries per second to one healthy local endpoint from one worker, as many queued to one that never answers",
+    baseline: "none",
+    target: { atLeast: 300 },
+    unit: "per s",
+  },
 ];

@@ -11,6 +11,7 @@ import type { SummaryResult } from "./scenarios/summary.ts";
 import type { UsageBatchResult } from "./scenarios/usage-batch.ts";
 import type { UsagePostResult } from "./scenarios/usage-post.ts";
 import type { SeriesFigure } from "./scenarios/usage-series.ts";
+import type { WebhooksResult } from "./scenarios/webhooks.ts";
 import type { CheckVerdict, TargetVerdict } from "./verdict.ts";
 
 /** The booking phase: pairs of API and baseline, and the figures drawn from them. */
@@ -58,6 +59,8 @@ export interface BenchResults {
     catalogue?: CatalogueResult;
     checkIns?: CheckInResult;
     orders?: OrderConfirmResult;
+    /** One round per pair: webhook lag during a booking load, then delivery throughput. */
+    webhooks?: WebhooksResult[];
     /** Timeslots over their capacity, counted after each phase that books. */
     capacity: Record<string, number>;
   };

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench [--quick] [--only=get,bookings,usage,batch,contention,summary,catalogue,day]`: starts the API
+ * `pnpm bench [--quick] [--only=get,bookings,usage,batch,contention,summary,catalogue,day,webhooks]`: starts the API
  * with production settings against a fresh PostgreSQL, loads it from this process
  * (autocannon), judges every figure against its target (on the median of its pairs) and every
  * correctness check of the phases it ran, and exits 1 when a check fails (the figures would
@@ -39,6 +39,7 @@ import { summaryLatency } from "./scenarios/summary.ts";
 import { usageBatch } from "./scenarios/usage-batch.ts";
 import { usagePost } from "./scenarios/usage-post.ts";
 import { seriesLatency, type SeriesFigure } from "./scenarios/usage-series.ts";
+import { webhookDelivery, type WebhooksResult } from "./scenarios/webhooks.ts";
 import { startStack } from "./stack.ts";
 import { SAMPLE_CLIENT } from "./timed-get.ts";
 import { checks, targets } from "./verdict.ts";
@@ -53,7 +54,7 @@ if (process.argv.includes("--render")) {
   );
   process.exit(0);
 }
-const PHASES = ["get", "bookings", "usage", "batch", "contention", "summary", "catalogue", "day"];
+const PHASES = ["get", "bookings", "usage", "batch", "contention", "summary", "catalogue", "day", "webhooks"];
 const quick = process.argv.includes("--quick");
 const only = process.argv
   .find((a) => a.startsWith("--only="))
@@ -229,6 +230,23 @@ try {
       return { checkIns: scans, orders };
     },
   );
+  const webhooks = await phase(
+    "webhooks",
+    "9. partner webhooks: lag during bookings, deliveries per second",
+    async () => {
+      const rounds: WebhooksResult[] = [];
+      for (let pair = 0; pair < pairs; pair++) {
+        await resetPlaces(stack, catalogue);
+        const round = await webhookDelivery(stack, first, catalogue, seconds, quick ? 1_000 : 3_000);
+        rounds.push(round);
+        log(
+          `   round ${pair + 1}: lag p50 ${round.lag_p50_ms.toFixed(0)} ms, p95 ${round.lag_p95_ms.toFixed(0)} ms (${round.arrived} of ${round.booked}); ${round.delivered} of ${round.queued} at ${round.deliveries_per_s.toFixed(0)}/s`,
+        );
+      }
+      capacity.webhooks = await overCapacity(stack);
+      return rounds;
+    },
+  );
   capacity["the run"] = await overCapacity(stack);
 
   const once = (value: number) => spread([value]);
@@ -245,6 +263,10 @@ try {
     if (refusals.length) figures.booking_refusal_p99_ms = spread(refusals);
   }
   if (rush) figures.contention_ms = once(rush.contention_ms);
+  if (webhooks) {
+    figures.webhook_lag_p95_ms = spread(webhooks.map((w) => w.lag_p95_ms));
+    figures.webhook_deliveries_per_s = spread(webhooks.map((w) => w.deliveries_per_s));
+  }
   if (usage) figures.usage_post_ratio = usage.usage_post_ratio;
   if (batch) {
     figures.usage_batch_entries_per_s = batch.usage_batch_entries_per_s;
@@ -288,6 +310,7 @@ try {
     ...(usageReads ? usageReads : {}),
     ...(catalogueReads ? { catalogue: catalogueReads } : {}),
     ...(day ? { checkIns: day.checkIns, orders: day.orders } : {}),
+    ...(webhooks ? { webhooks } : {}),
     capacity,
   };
   const checked = checks(details);

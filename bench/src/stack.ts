@@ -11,6 +11,8 @@ export const PRODUCTION_ENV = {
   LOG_LEVEL: "warn",
   RATE_LIMIT_PER_SECOND: "1000000",
   RATE_LIMIT_BURST: "1000000",
+  // The webhook phase's receivers run on this machine.
+  WEBHOOK_ALLOW_LOOPBACK: "on",
 };
 
 export interface BenchStack {

@@ -127,7 +127,19 @@ function identity(what: string, m: IdentityMatch): CheckVerdict {
 /** What the database and the answers must agree on, for the phases the run ran. */
 export function checks(details: BenchResults["details"]): CheckVerdict[] {
   const out: CheckVerdict[] = [];
-  const { get, bookings, usage, batch, contention, catalogue, checkIns, orders, capacity } = details;
+  const { get, bookings, usage, batch, contention, catalogue, checkIns, orders, capacity, webhooks } = details;
+  webhooks?.forEach((w, i) => {
+    out.push({
+      check: `webhooks, round ${i + 1}: every booking's booking.confirmed arrived`,
+      ok: w.arrived === w.booked,
+      detail: `${w.arrived} of ${w.booked}`,
+    });
+    out.push({
+      check: `webhooks, round ${i + 1}: every queued event delivered to the healthy endpoint`,
+      ok: w.delivered >= w.queued,
+      detail: `${w.delivered} of ${w.queued}`,
+    });
+  });
   get?.rounds.forEach((r, i) => {
     out.push(noFailures(`GET timeslots, pair ${i + 1}`, r.timeslots.rest));
     out.push(noFailures(`GET products, pair ${i + 1}`, r.products.rest));

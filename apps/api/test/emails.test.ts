@@ -97,9 +97,12 @@ describe("workflow e-mails", () => {
         where: { booking: { reference: data.Reference }, kind: "BOOKING_CONFIRMATION" },
       });
       const mailer = createMailer(smtp.url, "Test <t@slotwise.test>");
-      expect(
-        await sendOutboxEmail(api.db, mailer, confirmation.id, () => new Date(), { publicBaseUrl: PUBLIC_BASE }),
-      ).toBe("sent");
+      const outcome = await sendOutboxEmail(api.db, mailer, confirmation.id, () => new Date(), {
+        publicBaseUrl: PUBLIC_BASE,
+      });
+      // The pooled transport keeps its connection open until closed; the server waits for it to stop.
+      mailer.close();
+      expect(outcome).toBe("sent");
       const text = mailText(smtp.received.at(-1)!.raw);
       expect(text).toContain(data.Reference);
       for (const ticket of data.Tickets) expect(text).toContain(ticket.Url);

@@ -12,7 +12,7 @@ beforeAll(async () => {
   api = await startApi();
   boss = new PgBoss({ connectionString: api.databaseUrl, schema: "pgboss", max: 2 });
   await boss.start();
-  // As the e-mail and webhook queues are made (worker.ts, webhook-delivery.ts).
+  // As the e-mail queue is made (worker.ts).
   await ensureQueue(boss, { name: QUEUE, policy: "short", retryLimit: 0 });
 });
 afterAll(async () => {
@@ -24,7 +24,7 @@ const waiting = () =>
     SELECT singleton_key, data FROM pgboss.job WHERE name = ${QUEUE} AND state = 'created' ORDER BY singleton_key`;
 const swept = (ids: number[]) => ids.map((id) => ({ key: `item:${id}`, data: { itemId: id } }));
 
-describe("queueOnce, as the e-mail and webhook sweeps use it", () => {
+describe("queueOnce, as the e-mail sweep uses it", () => {
   it("leaves one waiting job per key, with its data, however often a sweep finds the same rows, and queues a key again once its job is taken", async () => {
     await queueOnce(boss, QUEUE, swept([3, 1, 2]));
     await queueOnce(boss, QUEUE, swept([1, 2, 3, 4]));

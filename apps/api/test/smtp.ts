@@ -25,9 +25,14 @@ export function mailText(raw: string): string {
 /** A real SMTP server on a free port, keeping what it receives; `onMessage` may hold the reply back. */
 export async function startSmtp(onMessage?: (mail: ReceivedMail) => "accept" | "hang") {
   const received: ReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, _session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
@@ -43,6 +48,8 @@ export async function startSmtp(onMessage?: (mail: ReceivedMail) => "accept" | "
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** SMTP connections opened to the server so far. */
+    connections: () => connections,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => {

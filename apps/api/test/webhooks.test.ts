@@ -150,7 +150,8 @@ describe("webhooks to partners", () => {
       .at("/all")
       .map(parsed)
       .filter((e) => e.Type === "availability.changed");
-    expect(availability.length).toBeGreaterThanOrEqual(5);
+    // Coalesced per timeslot (at most one a second), so fewer than the changes: at least one.
+    expect(availability.length).toBeGreaterThanOrEqual(1);
     const slot = await api.db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } });
     const last = await until(() =>
       receiver
@@ -184,9 +185,11 @@ describe("webhooks to partners", () => {
     await post(`/booking/${ours.Reference}/cancel`);
 
     await arrival("/acme-cancellations", "booking.cancelled", ours.Reference);
+    // Four changes of the timeslot, coalesced: the last event carries its final state.
+    const slot = await api.db.timeslot.findUniqueOrThrow({ where: { id: info.slot.id } });
     const slotEvents = await until(() => {
       const events = receiver.at("/globetrek-availability").map(parsed);
-      return events.length >= 4 ? events : null;
+      return events.some((e) => e.Data.Available === slot.capacity - slot.placesTaken) ? events : null;
     });
     expect(slotEvents.every((e) => e.Type === "availability.changed")).toBe(true);
     await new Promise((r) => setTimeout(r, 1_000));

@@ -127,10 +127,14 @@ export {
   type NewWebhookEndpoint,
 } from "./webhooks/webhook-endpoints.ts";
 export {
-  claimWebhookDelivery,
+  claimWebhookDeliveries,
   dueWebhookDeliveries,
+  nextWebhookDueAt,
   recordWebhookAttempt,
   redeliverWebhook,
+  WEBHOOKS_TOPIC,
+  type ClaimedWebhookDelivery,
+  type DueWebhookDelivery,
   type WebhookAttemptRecord,
 } from "./webhooks/webhook-deliveries.ts";
 export { listWebhookDeliveries } from "./webhooks/webhook-log.ts";

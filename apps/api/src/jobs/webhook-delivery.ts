@@ -1,17 +1,22 @@
-import type PgBoss from "pg-boss";
-
-import { dueWebhookDeliveries, type Database } from "@slotwise/db";
+import {
+  claimWebhookDeliveries,
+  dueWebhookDeliveries,
+  listenForChanges,
+  nextWebhookDueAt,
+  WEBHOOKS_TOPIC,
+  type ClaimedWebhookDelivery,
+  type Database,
+  type DueWebhookDelivery,
+} from "@slotwise/db";
 
 import { deliverWebhook } from "../webhooks/deliver-webhook.ts";
 import { publicAddressAgent, type ResolveHost } from "../webhooks/public-address-agent.ts";
 import type { RetryPolicy } from "../webhooks/retry-policy.ts";
-import { boundedRunner } from "./bounded-runner.ts";
-import { ensureQueue } from "./ensure-queue.ts";
-import { queueOnce } from "./queue-once.ts";
 
-export const DELIVER_WEBHOOK = "deliver-webhook";
 /** Deliveries to one endpoint in flight at once in a worker: a dead receiver cannot take every slot. */
-const ENDPOINT_SLOTS = 2;
+export const ENDPOINT_SLOTS = 8;
+/** Due deliveries read at once. */
+const DUE_BATCH = 200;
 
 /** Counts what is in flight per key, refusing a key already at its cap. */
 function inFlight(cap: number) {
@@ -29,6 +34,8 @@ function inFlight(cap: number) {
 
 export interface WebhookDeliveryOptions {
   db: Database;
+  /** Where the change log is heard from (listenForChanges). */
+  databaseUrl: string;
   now: () => Date;
   log: { error(o: object, m: string): void };
   retry: RetryPolicy;
@@ -42,79 +49,165 @@ export interface WebhookDeliveryOptions {
   allowLoopback: boolean;
   /** How host names are resolved for the address check (DNS unless a test gives its own). */
   resolve?: ResolveHost | undefined;
+  /** How often the change log is read when no announcement has come (listenForChanges). */
+  listenPollMs?: number | undefined;
 }
 
 /**
- * The worker's part of partner webhooks: `sweep` hands due deliveries to the job queue (one
- * job per delivery), one poller takes them and runs each in one of `concurrency` background
- * slots, waiting for a free slot before taking more. A receiver that never answers holds a
- * slot for the timeout, nothing more: the requests that caused its events committed long
- * before. An endpoint gets at most ENDPOINT_SLOTS; a job beyond that is left due and handed
- * over again by the next sweep.
+ * The worker's part of partner webhooks. New deliveries are heard of through the change log
+ * (written in their event's transaction, so heard of once it commits); each one heard of, each
+ * delivery that ends, the time of the next one due and the worker's sweep (the safety net for
+ * anything missed) start a pass: read what is due, claim what fits in the free slots, send each
+ * in the background. A delivery waits for the one before it of its subject (a booking, a
+ * timeslot) to the same endpoint (claimWebhookDeliveries). An endpoint has at most
+ * ENDPOINT_SLOTS in flight (fewer when the operator has fewer) and an operator at most `operatorSlots`: a receiver that never
+ * answers holds its slots for the timeout, nothing more, and one operator's dead receivers
+ * leave the other operators' deliveries free slots.
  */
-export async function startWebhookDelivery(boss: PgBoss, options: WebhookDeliveryOptions) {
+export function startWebhookDelivery(options: WebhookDeliveryOptions) {
   const { db, log } = options;
+  const leaseSeconds = Math.ceil(options.timeoutMs / 1000) * 3;
   const attempt = {
     now: options.now,
     retry: options.retry,
     timeoutMs: options.timeoutMs,
-    leaseSeconds: Math.ceil(options.timeoutMs / 1000) * 3,
     dispatcher: publicAddressAgent({ allowLoopback: options.allowLoopback, resolve: options.resolve }),
     allowLoopback: options.allowLoopback,
   };
-  // "short": at most one waiting job per delivery. Retries live on the delivery row (its
-  // lease and next attempt), so a job never needs pg-boss to retry it.
-  await ensureQueue(boss, {
-    name: DELIVER_WEBHOOK,
-    policy: "short",
-    retryLimit: 0,
-    expireInSeconds: attempt.leaseSeconds * 2,
-  });
-  const slots = boundedRunner(options.concurrency);
-  const perEndpoint = inFlight(ENDPOINT_SLOTS);
-  // One operator's dead receivers hold at most this many slots: the rest stay free for the
-  // other operators' endpoints, however many endpoints the one has.
-  const perOperator = inFlight(options.operatorSlots ?? Math.max(ENDPOINT_SLOTS, Math.floor(options.concurrency / 2)));
-  const poller = await boss.work<{ deliveryId: number; endpointId: number; operatorId?: number }>(
-    DELIVER_WEBHOOK,
-    { batchSize: options.concurrency, pollingIntervalSeconds: 2 },
-    async (jobs) => {
-      for (const job of jobs) {
-        // Jobs queued before deliveries carried their operator count as one operator of their own.
-        const { deliveryId, endpointId, operatorId = 0 } = job.data;
-        if (perEndpoint.full(endpointId) || perOperator.full(operatorId)) continue;
-        perEndpoint.take(endpointId);
-        perOperator.take(operatorId);
-        await slots.start(async () => {
-          try {
-            const outcome = await deliverWebhook(db, deliveryId, attempt);
-            if (outcome === "failed") log.error({ deliveryId }, "webhook not delivered; given up");
-          } catch (error) {
-            log.error({ err: error, deliveryId }, "webhook attempt failed; it is retried after its lease");
-          } finally {
-            perEndpoint.release(endpointId);
-            perOperator.release(operatorId);
-          }
-        });
-      }
-    },
-  );
-  return {
-    sweep: async (): Promise<void> => {
-      const due = await dueWebhookDeliveries(db, options.now());
-      await queueOnce(
-        boss,
-        DELIVER_WEBHOOK,
-        due.map(({ id, endpointId, operatorId }) => ({
-          key: `webhook:${id}`,
-          data: { deliveryId: id, endpointId, operatorId },
-        })),
+  const operatorCap = options.operatorSlots ?? Math.max(1, Math.floor(options.concurrency / 2));
+  const endpointCap = Math.min(ENDPOINT_SLOTS, operatorCap);
+  const perEndpoint = inFlight(endpointCap);
+  const perOperator = inFlight(operatorCap);
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let passing: Promise<void> | null = null;
+  /** Passes asked for while one was under way. */
+  let asked = 0;
+  let wake: NodeJS.Timeout | undefined;
+
+  const release = (delivery: DueWebhookDelivery) => {
+    perEndpoint.release(delivery.endpointId);
+    perOperator.release(delivery.operatorId);
+  };
+
+  const send = (delivery: DueWebhookDelivery, claimed: ClaimedWebhookDelivery) => {
+    const done: Promise<void> = deliverWebhook(db, claimed, attempt)
+      .then((outcome) => {
+        if (outcome === "failed") log.error({ deliveryId: claimed.id }, "webhook not delivered; given up");
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error, deliveryId: claimed.id }, "webhook attempt failed; it is retried after its lease");
+      })
+      .finally(() => {
+        running.delete(done);
+        release(delivery);
+        // Its slot is free, and the next delivery of its subject may be due now.
+        start();
+      });
+    running.add(done);
+  };
+
+  /** Starts what is due and fits; returns whether it started anything. */
+  async function startDue(): Promise<boolean> {
+    const free = options.concurrency - running.size;
+    if (free <= 0) return false;
+    const now = options.now();
+    const due = await dueWebhookDeliveries(db, now, {
+      limit: DUE_BATCH,
+      perEndpoint: endpointCap,
+      perOperator: operatorCap,
+    });
+    const chosen: DueWebhookDelivery[] = [];
+    for (const delivery of due) {
+      if (chosen.length >= free) break;
+      if (perEndpoint.full(delivery.endpointId) || perOperator.full(delivery.operatorId)) continue;
+      perEndpoint.take(delivery.endpointId);
+      perOperator.take(delivery.operatorId);
+      chosen.push(delivery);
+    }
+    let claimed: ClaimedWebhookDelivery[] = [];
+    try {
+      // The claim's time is where a coalesced availability change's successor is timed from: as late as can be.
+      claimed = await claimWebhookDeliveries(
+        db,
+        chosen.map((d) => d.id),
+        options.now(),
+        leaseSeconds,
       );
-      if (due.length > 0) boss.notifyWorker(poller);
+    } finally {
+      const byId = new Map(claimed.map((c) => [c.id, c]));
+      for (const delivery of chosen) {
+        const mine = byId.get(delivery.id);
+        if (!mine) release(delivery);
+        else if (stopped) release(delivery);
+        else send(delivery, mine);
+      }
+    }
+    return claimed.length > 0;
+  }
+
+  /** Wakes the worker when the next delivery falls due (a retry, a coalesced availability change). */
+  async function wakeForNext(): Promise<void> {
+    const now = options.now();
+    const next = await nextWebhookDueAt(db, now);
+    clearTimeout(wake);
+    if (next === null || stopped) return;
+    wake = setTimeout(start, Math.max(10, next.getTime() - now.getTime())).unref();
+  }
+
+  async function pass(): Promise<void> {
+    // Asked again meanwhile (a delivery ended, one was heard of): pass again, or that is lost.
+    for (;;) {
+      const seen = asked;
+      while (!stopped && (await startDue()));
+      if (stopped) return;
+      await wakeForNext();
+      if (asked === seen) return;
+    }
+  }
+
+  /** Starts a pass, or asks the one under way for another. */
+  function start(): void {
+    if (stopped) return;
+    if (passing) {
+      asked++;
+      return;
+    }
+    passing = pass()
+      .catch((error: unknown) => {
+        log.error({ err: error }, "webhook deliveries not started; the next sweep starts them");
+      })
+      .finally(() => {
+        passing = null;
+      });
+  }
+
+  const feed = listenForChanges(
+    options.databaseUrl,
+    {
+      onChange: (topic) => {
+        if (topic === WEBHOOKS_TOPIC) start();
+      },
+      onGap: () => undefined,
+      // Listening (again): whatever committed while nothing was heard is due now.
+      onLive: start,
     },
-    /** Waits for the deliveries in flight (after the queue has stopped), then closes their connections. */
+    { pollMs: options.listenPollMs ?? 250 },
+  );
+
+  return {
+    /** The safety net: starts whatever is due, heard of or not. */
+    sweep: async (): Promise<void> => {
+      start();
+      await passing;
+    },
+    /** Stops starting deliveries, waits for those in flight, then closes their connections. */
     drain: async () => {
-      await slots.drain();
+      stopped = true;
+      clearTimeout(wake);
+      await feed.close();
+      await passing;
+      await Promise.allSettled([...running]);
       await attempt.dispatcher.close();
     },
   };

@@ -25,6 +25,10 @@ import { sendOutboxEmail } from "./send-email.ts";
 import { startWebhookDelivery } from "./webhook-delivery.ts";
 
 export const SEND_EMAIL = "send-email";
+/** E-mails a worker sends at once. */
+const EMAIL_BATCH = 20;
+/** Due e-mails a sweep hands to the queue. */
+const EMAIL_SWEEP = 1_000;
 /** How long stop() waits for the task in flight, and then for pg-boss's jobs. */
 const STOP_WAIT_MS = 10_000;
 
@@ -71,8 +75,8 @@ export interface Worker {
 
 /**
  * The background work of the platform, on pg-boss (its queue lives in PostgreSQL, schema
- * `pgboss`): expiring holds, sending outbox e-mails and partner webhooks with retries and
- * back-off, one job per e-mail or delivery, folding usage into its rollups, noticing usage
+ * `pgboss`): expiring holds, sending outbox e-mails (one job per e-mail) and partner webhooks
+ * (startWebhookDelivery) with retries and back-off, folding usage into its rollups, noticing usage
  * thresholds crossed, merging new bookings into the search index, deleting expired records,
  * and making and dropping usage partitions. Any number of API processes may run it.
  */
@@ -87,35 +91,46 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   // "short": at most one waiting job per e-mail. Retries and back-off live on the outbox row
   // (its send lease), so a job never needs pg-boss to retry it.
   await ensureQueue(boss, { name: SEND_EMAIL, policy: "short", retryLimit: 0, expireInSeconds: lease * 2 });
-  await boss.work<{ emailId: number }>(SEND_EMAIL, { batchSize: 5, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-    for (const job of jobs) {
-      const outcome = await sendOutboxEmail(db, mailer, job.data.emailId, now, {
-        leaseSeconds: lease,
-        publicBaseUrl: options.publicBaseUrl,
-      });
-      if (outcome === "failed") log.error({ emailId: job.data.emailId }, "e-mail not sent; it will be retried");
-    }
-  });
+  // A batch is sent at once: the pooled transport spreads it over its connections (the others
+  // wait for one). A full batch asks for the next at once instead of after the polling interval.
+  const mailPoller: string = await boss.work<{ emailId: number }>(
+    SEND_EMAIL,
+    { batchSize: EMAIL_BATCH, pollingIntervalSeconds: 0.5 },
+    async (jobs) => {
+      await Promise.all(
+        jobs.map(async (job) => {
+          const outcome = await sendOutboxEmail(db, mailer, job.data.emailId, now, {
+            leaseSeconds: lease,
+            publicBaseUrl: options.publicBaseUrl,
+          });
+          if (outcome === "failed") log.error({ emailId: job.data.emailId }, "e-mail not sent; it will be retried");
+        }),
+      );
+      if (jobs.length === EMAIL_BATCH) boss.notifyWorker(mailPoller);
+    },
+  );
 
-  const webhooks = await startWebhookDelivery(boss, {
+  const webhooks = startWebhookDelivery({
     db,
+    databaseUrl: options.databaseUrl,
     now,
     log,
     retry: options.webhookRetry ?? DEFAULT_RETRY_POLICY,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
-    concurrency: options.webhookConcurrency ?? 8,
+    concurrency: options.webhookConcurrency ?? 32,
     operatorSlots: options.webhookOperatorSlots,
     allowLoopback: options.webhookAllowLoopback ?? false,
     resolve: options.webhookResolve,
   });
 
   const sweep = async () => {
-    const due = await dueEmails(db, now());
+    const due = await dueEmails(db, now(), EMAIL_SWEEP);
     await queueOnce(
       boss,
       SEND_EMAIL,
       due.map(({ id }) => ({ key: `email:${id}`, data: { emailId: id } })),
     );
+    if (due.length > 0) boss.notifyWorker(mailPoller);
     return due.length;
   };
   const compact = async () => {

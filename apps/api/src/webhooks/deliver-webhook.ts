@@ -1,4 +1,4 @@
-import { claimWebhookDelivery, recordWebhookAttempt, type Database } from "@slotwise/db";
+import { recordWebhookAttempt, type ClaimedWebhookDelivery, type Database } from "@slotwise/db";
 
 import { postWebhook, type PostOptions } from "./post-webhook.ts";
 import { nextAttemptAt, type RetryPolicy } from "./retry-policy.ts";
@@ -8,8 +8,6 @@ import { webhookBody } from "./webhook-body.ts";
 export interface DeliveryOptions extends PostOptions {
   now: () => Date;
   retry: RetryPolicy;
-  /** How long an attempt is held; a worker that died is retried after it. */
-  leaseSeconds: number;
 }
 
 /** A receiver's answer as the log can keep it: PostgreSQL text holds no NUL, and 500 characters tell enough. */
@@ -17,19 +15,19 @@ function storableError(text: string): string {
   return text.replaceAll("\u0000", "").slice(0, 500);
 }
 
-export type DeliveryOutcome = "delivered" | "retrying" | "failed" | "busy";
+export type DeliveryOutcome = "delivered" | "retrying" | "failed";
 
 /**
- * One attempt at one delivery: claimed under a lease, signed afresh (the signature's time is
- * the attempt's), sent with the same event ID and body as every other attempt, and logged.
+ * One attempt at one delivery, claimed under a lease (claimWebhookDeliveries): signed afresh
+ * (the signature's time is the attempt's), sent with the same event ID and body as every other
+ * attempt, and logged.
  */
 export async function deliverWebhook(
   db: Database,
-  deliveryId: number,
+  claimed: ClaimedWebhookDelivery,
   options: DeliveryOptions,
 ): Promise<DeliveryOutcome> {
-  const claimed = await claimWebhookDelivery(db, deliveryId, options.now(), options.leaseSeconds);
-  if (!claimed) return "busy";
+  const deliveryId = claimed.id;
   const at = options.now();
   let sent: Awaited<ReturnType<typeof postWebhook>>;
   try {
