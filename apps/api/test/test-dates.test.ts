@@ -7,6 +7,8 @@ const root = resolve(import.meta.dirname, "../../..");
 /** Tests that send requests to a server running on the real clock, whose retention is measured from now. */
 const SENDING = ["apps/api/test", "e2e/tests"];
 const DATE = /(?<!\d)(?:19|20)\d\d-[01]\d-[0-3]\d(?!\d)/g;
+/** A date built from numbers: `Date.UTC(2026, 0, 1)`, `new Date(2026, 0, 1)`. */
+const BUILT_DATE = /(?:Date\.UTC|new Date)\(\s*(?:19|20)\d\d\s*,/g;
 
 /**
  * Every literal date a test under SENDING holds, with why it does not depend on the day the test
@@ -83,7 +85,9 @@ async function literalDates(): Promise<Map<string, { date: string; line: number 
     for await (const path of testFiles(resolve(root, dir))) {
       if (path === import.meta.filename) continue;
       const lines = (await readFile(path, "utf8")).split("\n");
-      const dates = lines.flatMap((text, i) => [...text.matchAll(DATE)].map(([date]) => ({ date, line: i + 1 })));
+      const dates = lines.flatMap((text, i) =>
+        [...text.matchAll(DATE), ...text.matchAll(BUILT_DATE)].map(([date]) => ({ date, line: i + 1 })),
+      );
       if (dates.length) found.set(relative(root, path), dates);
     }
   }
@@ -112,4 +116,6 @@ test("every date listed is still in its file", async () => {
 test("the guard reads dates, and only dates", () => {
   const line = `record("m", 1, "2001-02-03T00:00:00Z"); at: 20260101, "1e2026-01-011", "x2026-12-31"`;
   expect([...line.matchAll(DATE)].map(([d]) => d)).toEqual(["2001-02-03", "2026-12-31"]);
+  const built = "Date.UTC(2026, 0, 1); new Date(2027,1); new Date(now); Date.UTC(year, 0)";
+  expect([...built.matchAll(BUILT_DATE)].map(([d]) => d)).toEqual(["Date.UTC(2026,", "new Date(2027,"]);
 });
