@@ -33,7 +33,8 @@ interface PageRow {
  * The changes after `after` of the timeslots the partner may sell (`slotwise_partner_may_sell`),
  * at most `limit`, in order. One statement, so the operator's head and the changes come from one
  * snapshot: a head of n there means every change up to n is committed and visible in it (the
- * numbers are handed out in commit order, migration `availability_feed`), so a short page may
+ * numbers are handed out in commit order, migrations `availability_feed` and
+ * `availability_feed_numbers_per_transaction`), so a short page may
  * move the position to the head, past the other partners' changes too.
  */
 export async function readAvailabilityChanges(
@@ -43,7 +44,8 @@ export async function readAvailabilityChanges(
   const [row] = await queryRows<PageRow>(
     db,
     Prisma.sql`
-      SELECT coalesce(h.last_sequence, 0)::text AS last, coalesce(h.purged_through, 0)::text AS purged,
+      SELECT slotwise_availability_feed_last(${feed.operatorId}::int)::text AS last,
+             coalesce(h.purged_through, 0)::text AS purged,
              coalesce((
                SELECT json_agg(json_build_object('s', c.sequence, 'a', p.activity_id, 'z', p.time_zone,
                                                  't', c.starts_at, 'c', c.capacity, 'p', c.places_taken,
@@ -81,7 +83,7 @@ export async function readAvailabilityChanges(
 export async function availabilityFeedHead(db: Database, operatorId: number): Promise<number> {
   const [row] = await queryRows<{ last: string }>(
     db,
-    Prisma.sql`SELECT coalesce(max(last_sequence), 0)::text AS last FROM availability_feed_heads WHERE operator_id = ${operatorId}`,
+    Prisma.sql`SELECT slotwise_availability_feed_last(${operatorId}::int)::text AS last`,
   );
   return Number(row?.last ?? 0);
 }
