@@ -293,6 +293,21 @@ describe("a hold released", () => {
   });
 });
 
+describe("cancels sent at once", () => {
+  it("all answer the cancelled booking with its one refund, whichever of them cancelled it", async () => {
+    const slot = await slotIn(await newActivity(TIERS), 72);
+    const booked = await book(slot);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post(`${OTA}/booking/${booked.Reference}/cancel`, {})),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toMatchObject({ Status: "cancelled", Refund: { Amount: 2 * PRICE, Currency: "EUR" } });
+    }
+    expect((await row(booked.Reference)).refundAmount).toBe(2 * PRICE);
+  });
+});
+
 describe("a cancel the policy forbids", () => {
   it("is 409 not-cancellable for a partner over REST and changes nothing", async () => {
     const activityId = await newActivity([]);
@@ -312,7 +327,7 @@ describe("a cancel the policy forbids", () => {
     expect((dry.body.data as BookingView).Cancellation.Cancellable).toBe(false);
   });
 
-  it("refuses a whole order when one booking's policy forbids it", async () => {
+  it("refuses a whole confirmed order when one booking's policy forbids it", async () => {
     const open = await slotIn(await newActivity(TIERS), 72);
     const closed = await slotIn(await newActivity([]), 72);
     const order = await post(`${OTA}/orders`, {
@@ -321,10 +336,45 @@ describe("a cancel the policy forbids", () => {
     });
     expect(order.status).toBe(201);
     const { OrderID, Bookings } = order.body.data as { OrderID: string; Bookings: BookingView[] };
+    expect((await post(`${OTA}/orders/${OrderID}/confirm`, { Customer: CUSTOMER })).status).toBe(200);
     const refused = await post(`${OTA}/orders/${OrderID}/cancel`, {});
     expect(refused.status).toBe(409);
     expect(refused.body.type).toMatch(/not-cancellable$/);
-    for (const b of Bookings) expect((await row(b.Reference)).status).toBe("ON_HOLD");
+    for (const b of Bookings) expect((await row(b.Reference)).status).toBe("CONFIRMED");
+  });
+
+  it("still lets a partner release a hold, an order on hold and an OCTO reservation at once", async () => {
+    const slot = await slotIn(await newActivity([]), 72);
+    const placesBefore = await taken(slot);
+    const held = await book(slot, { HoldMinutes: 10, Customer: undefined });
+    const released = await post(`${OTA}/booking/${held.Reference}/cancel`, {});
+    expect(released.status).toBe(200);
+    expect((released.body.data as BookingView).Status).toBe("cancelled");
+
+    const order = await post(`${OTA}/orders`, {
+      Items: [{ ActivityID: slot.activityId, Date: slot.date, Time: slot.time, Participants: 1 }],
+      HoldMinutes: 10,
+    });
+    expect(order.status).toBe(201);
+    const { OrderID } = order.body.data as { OrderID: string };
+    expect((await post(`${OTA}/orders/${OrderID}/cancel`, {})).status).toBe(200);
+
+    const uuid = randomUUID();
+    const reserved = await api.request("/octo/bookings", {
+      method: "POST",
+      key: otaKey,
+      json: {
+        uuid,
+        productId: slot.activityId,
+        optionId: "DEFAULT",
+        availabilityId: `${slot.date}T${slot.time}:00+00:00`,
+        unitItems: [{ unitId: "adult" }],
+      },
+    });
+    expect(((await reserved.json()) as { cancellable: boolean }).cancellable).toBe(true);
+    const cancelled = await api.request(`/octo/bookings/${uuid}/cancel`, { method: "POST", key: otaKey, json: {} });
+    expect(cancelled.status).toBe(200);
+    expect(await taken(slot)).toBe(placesBefore);
   });
 
   it("is OCTO's UNPROCESSABLE_ENTITY over /octo and changes nothing", async () => {
@@ -342,12 +392,18 @@ describe("a cancel the policy forbids", () => {
       },
     });
     expect(reserved.status).toBe(200);
-    // The reservation says beforehand what its policy lets the reseller do.
-    expect(((await reserved.json()) as { cancellable: boolean }).cancellable).toBe(false);
+    const confirmed = await api.request(`/octo/bookings/${uuid}/confirm`, {
+      method: "POST",
+      key: otaKey,
+      json: { contact: { fullName: "Ana Silva", emailAddress: "ana@example.com" } },
+    });
+    expect(confirmed.status).toBe(200);
+    // The confirmed booking says beforehand what its policy lets the reseller do.
+    expect(((await confirmed.json()) as { cancellable: boolean }).cancellable).toBe(false);
     const refused = await api.request(`/octo/bookings/${uuid}/cancel`, { method: "POST", key: otaKey, json: {} });
     expect(refused.status).toBe(400);
     expect(zErrorUnprocessableEntity.parse(await refused.json()).error).toBe("UNPROCESSABLE_ENTITY");
-    expect((await api.db.booking.findFirstOrThrow({ where: { octoUuid: uuid } })).status).toBe("ON_HOLD");
+    expect((await api.db.booking.findFirstOrThrow({ where: { octoUuid: uuid } })).status).toBe("CONFIRMED");
   });
 
   it("lets the operator cancel from the console, with the refund the policy gives", async () => {

@@ -207,6 +207,13 @@ describe("schedules and timeslots", () => {
     expect(currency.status).toBe(409);
     expect((await errorsOf(currency)).type).toMatch(/currency-locked$/);
 
+    // Its timeslots and the booking on one are in the activity's local time: the zone stays.
+    const zone = await send(`${BASE}/${activity.ActivityID}`, "PATCH", { TimeZone: "Asia/Kolkata" });
+    expect(zone.status).toBe(409);
+    expect((await errorsOf(zone)).type).toMatch(/time-zone-locked$/);
+    const read = await send(`${BASE}/${activity.ActivityID}`, "GET");
+    expect(((await read.json()) as { data: { TimeZone: string } }).data.TimeZone).toBe(ZONE);
+
     const deleted = await send(`${path}/${schedule.ID}`, "DELETE");
     expect(((await deleted.json()) as { data: { Kept: unknown[] } }).data.Kept).toEqual([
       { Date: start, Time: "09:00" },

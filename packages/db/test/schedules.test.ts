@@ -145,6 +145,48 @@ describe("schedules", () => {
     expect(await deleteSchedule(db, product, schedule.id, now)).toBeNull();
   });
 
+  it("keep a timeslot booked while the delete waited for it", async () => {
+    const product = await freshProduct("sched-delete-race");
+    const start = addDays(today, 2);
+    const { schedule } = await createSchedule(
+      db,
+      product,
+      { startDate: start, endDate: addDays(start, 2), weekdays: everyDay, times: ["12:00"], capacity: 6 },
+      now,
+    );
+    const [booked] = await slotsOf(product.id);
+    if (!booked) throw new Error("no timeslot");
+    const owner = await db.product.findUniqueOrThrow({ where: { id: product.id } });
+    let deletion: Promise<unknown> = Promise.resolve();
+    // The sale holds the timeslot's row, uncommitted, while the delete starts and waits for it.
+    await db.$transaction(async (tx) => {
+      await tx.timeslot.update({ where: { id: booked.id }, data: { placesTaken: { increment: 2 } } });
+      await tx.booking.create({
+        data: {
+          reference: "BK-SCHEDRACE",
+          operatorId: owner.operatorId,
+          productId: product.id,
+          timeslotId: booked.id,
+          startsAt: booked.startsAt,
+          source: "POS",
+          participants: 2,
+          units: [],
+          totalAmount: 2000,
+          currency: "EUR",
+          customerFirstName: customer.firstName,
+          customerLastName: customer.lastName,
+          customerEmail: customer.email,
+          customerPhone: customer.phone,
+          waiverStatus: "COMPLETE",
+        },
+      });
+      deletion = deleteSchedule(db, product, schedule.id, now);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await deletion).toEqual({ kept: [{ date: start, time: "12:00" }] });
+    expect((await slotsOf(product.id)).map((slot) => slot.id)).toEqual([booked.id]);
+  });
+
   it("closures close the dates' timeslots, also ones made later, and list the bookings", async () => {
     const product = await freshProduct("sched-closure");
     const day = addDays(today, 5);

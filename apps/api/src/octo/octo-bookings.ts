@@ -229,9 +229,8 @@ export async function presentOctoBooking(
   const view = { product, startTimes: availability ? [local.time] : [], questions };
   // What a cancel through /octo would do now: the booking's own policy, as cancel() applies it.
   const cancellable =
-    (status === BookingStatus.ON_HOLD || status === BookingStatus.CONFIRMED) &&
     b.startsAt > now &&
-    cancellationQuote(b, now).Cancellable;
+    (status === BookingStatus.ON_HOLD || (status === BookingStatus.CONFIRMED && cancellationQuote(b, now).Cancellable));
   return {
     id: b.reference,
     uuid,

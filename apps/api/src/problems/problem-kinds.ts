@@ -81,6 +81,11 @@ export const PROBLEM_KINDS = {
     title: "Currency locked",
     help: "The activity has bookings, which keep their prices in its currency: the currency can no longer change.",
   },
+  "time-zone-locked": {
+    status: 409,
+    title: "Time zone locked",
+    help: "The activity has timeslots, whose local times (and its schedules') are in its time zone: the zone can no longer change.",
+  },
   "not-cancellable": {
     status: 409,
     title: "Not cancellable",

@@ -44,15 +44,18 @@ export function cancellationQuote(booking: QuotedBooking, now: Date): Cancellati
 
 /**
  * Refuses, before anything is written, a cancel `who` may not make now: after the start nobody
- * cancels (409 timeslot-unavailable); a partner also needs the policy to allow it (409
- * not-cancellable). Answers the quote, whose refund a cancel stores. Null when the booking
- * holds no places (cancelled or expired): cancelling it changes nothing.
+ * cancels (409 timeslot-unavailable); a partner cancelling a confirmed booking also needs the
+ * policy to allow it (409 not-cancellable). A hold is released whatever the policy (contract
+ * section 10): nothing was sold, and its places go back at once. Answers the quote, whose
+ * refund a cancel stores. Null when the booking holds no places (cancelled or expired):
+ * cancelling it changes nothing.
  */
 export function cancellationCheck(booking: QuotedBooking, who: Canceller, now: Date): CancellationQuote | null {
-  if (!holdsPlaces(effectiveStatus(booking, now))) return null;
+  const status = effectiveStatus(booking, now);
+  if (!holdsPlaces(status)) return null;
   assertCancellable(booking.startsAt, now);
   const quote = cancellationQuote(booking, now);
-  if (who === "partner" && !quote.Cancellable)
+  if (who === "partner" && status === "CONFIRMED" && !quote.Cancellable)
     throw new ConflictError(
       "not-cancellable",
       "This booking's cancellation policy does not let it be cancelled now; the operator can still cancel it",

@@ -56,6 +56,7 @@ export type ConflictKind =
   | "timeslot-exists"
   | "capacity-below-taken"
   | "currency-locked"
+  | "time-zone-locked"
   | "not-cancellable"
   | "hold-limit-reached"
   | "ticket-void"

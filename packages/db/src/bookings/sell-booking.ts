@@ -29,7 +29,9 @@ export async function sellBooking(db: Db, input: NewBooking): Promise<Booking> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const [booking] = await queryRows<Booking>(db, saleStatement(input));
     if (booking) return booking;
-    const slot = await db.timeslot.findUniqueOrThrow({ where: { id: input.timeslotId } });
+    const slot = await db.timeslot.findUnique({ where: { id: input.timeslotId } });
+    // Deleted since it was read (its schedule went, and it held no booking then).
+    if (!slot) throw new ConflictError("timeslot-unavailable", "This timeslot no longer exists: look it up again");
     const refusal = placesRefusal(slot, priced.participants, product.bookingCutoffMinutes, now);
     if (refusal) throw refusal;
     if (slot.startsAt.getTime() !== input.startsAt.getTime()) {

@@ -207,7 +207,9 @@ async function replaceQuestions(tx: Tx, productId: number, questions: readonly A
 
 /**
  * Changes only the fields given. The currency cannot change once the activity has a booking
- * (409 currency-locked): bookings keep their prices in it.
+ * (409 currency-locked): bookings keep their prices in it. The time zone cannot change once it
+ * has a timeslot (409 time-zone-locked): schedules, timeslots and the bookings on them are in
+ * its local time, which a new zone would move.
  */
 export async function patchOperatorActivity(
   db: Database,
@@ -218,8 +220,9 @@ export async function patchOperatorActivity(
 ): Promise<OperatorActivity | null> {
   await checkPartners(db, operatorId, patch.partners);
   return db.$transaction(async (tx) => {
-    const [found] = await tx.$queryRaw<{ id: number; currency: string }[]>`
-      SELECT id, currency FROM products WHERE operator_id = ${operatorId} AND activity_id = ${activityId} FOR UPDATE`;
+    const [found] = await tx.$queryRaw<{ id: number; currency: string; timeZone: string }[]>`
+      SELECT id, currency, time_zone AS "timeZone" FROM products
+       WHERE operator_id = ${operatorId} AND activity_id = ${activityId} FOR UPDATE`;
     if (!found) return null;
     const productId = found.id;
     if (patch.currency !== undefined && patch.currency !== found.currency) {
@@ -228,6 +231,14 @@ export async function patchOperatorActivity(
         throw new ConflictError(
           "currency-locked",
           `Currency cannot change from ${found.currency}: the activity has bookings, kept in that currency`,
+        );
+    }
+    if (patch.timeZone !== undefined && patch.timeZone !== found.timeZone) {
+      const slot = await tx.timeslot.findFirst({ where: { productId }, select: { id: true } });
+      if (slot)
+        throw new ConflictError(
+          "time-zone-locked",
+          `TimeZone cannot change from ${found.timeZone}: the activity has timeslots in that zone's local time`,
         );
     }
     if (patch.units !== undefined) await replaceUnits(tx, productId, patch.units, now);

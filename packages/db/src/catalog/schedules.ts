@@ -272,9 +272,11 @@ export async function deleteSchedule(
     const found = await tx.$queryRaw<{ id: number }[]>`
       SELECT id FROM schedules WHERE id = ${scheduleId} AND product_id = ${product.id} FOR UPDATE`;
     if (found.length === 0) return null;
+    // places_taken is read again on the row as a concurrent sale committed it (the subquery is
+    // not): a timeslot booked while this waited for its row is kept, not deleted under the booking.
     await tx.$executeRaw`
       DELETE FROM timeslots t
-       WHERE t.schedule_id = ${scheduleId} AND t.starts_at > ${now}
+       WHERE t.schedule_id = ${scheduleId} AND t.starts_at > ${now} AND t.places_taken = 0
          AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.timeslot_id = t.id)`;
     const kept = await tx.$queryRaw<{ startsAt: Date }[]>`
       SELECT starts_at AS "startsAt" FROM timeslots

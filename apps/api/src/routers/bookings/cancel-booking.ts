@@ -30,5 +30,8 @@ export const cancelBooking = partnerProcedure
       return { data: { ...view, Refund: view.Cancellation.Refund } };
     }
     const cancelled = await cancelAs(ctx, booking, `partner:${ctx.principal.partner.slug}`, "partner");
-    return { data: presentBooking(cancelled ?? booking, booking.product, ctx.now()) };
+    if (cancelled) return { data: presentBooking(cancelled, booking.product, ctx.now()) };
+    // Nothing to cancel any more (a cancel committed since `booking` was read): the booking as it is now.
+    const current = await partnerBooking(ctx, input.Reference);
+    return { data: presentBooking(current, current.product, ctx.now()) };
   });

@@ -17,7 +17,7 @@ export const patchActivity = catalogProcedure
       tags: ["Catalogue"],
       summary: "Change an activity's fields (Active: false archives it)",
     },
-    problems: ["invalid-parameter", "not-found", "validation", "currency-locked"],
+    problems: ["invalid-parameter", "not-found", "validation", "currency-locked", "time-zone-locked"],
   })
   .input(patchActivityInput)
   .output(z.object({ data: operatorActivitySchema }))
