@@ -1,10 +1,10 @@
 import {
   assertCancellable,
-  cancellationPolicyField,
   ConflictError,
   effectiveStatus,
   holdsPlaces,
   quoteCancellation,
+  storedCancellationPolicy,
   type BookingStatusName,
   type CancellationPolicy,
   type CancellationQuote,
@@ -25,7 +25,7 @@ type CancellableBooking = QuotedBooking & Pick<Booking, "id" | "productId">;
 /** Who cancels: a partner is held to the booking's policy, the operator never is. */
 export type Canceller = "partner" | "operator";
 
-const storedPolicy = cancellationPolicyField.nullable();
+const storedPolicy = storedCancellationPolicy.nullable();
 
 /** The policy the booking was made under (contract section 17). */
 export function bookingPolicy(booking: { cancellationPolicy: unknown }): CancellationPolicy {

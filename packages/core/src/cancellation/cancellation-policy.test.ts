@@ -73,4 +73,16 @@ describe("cancellation quote", () => {
     expect(cancellationPolicyField.safeParse([...policy, { HoursBefore: 24, RefundPercent: 10 }]).success).toBe(false);
     expect(cancellationPolicyField.safeParse([{ HoursBefore: 1.5, RefundPercent: 10 }]).success).toBe(false);
   });
+
+  it("refuses a policy that refunds more for cancelling later, in whatever order it lists the tiers", () => {
+    const backwards = [
+      { HoursBefore: 48, RefundPercent: 50 },
+      { HoursBefore: 24, RefundPercent: 100 },
+    ];
+    for (const tiers of [backwards, [...backwards].reverse()])
+      expect(cancellationPolicyField.safeParse(tiers).error?.issues[0]?.message).toBe(
+        "CancellationPolicy must not refund more for cancelling closer to the start",
+      );
+    expect(cancellationPolicyField.safeParse([...policy].reverse()).success).toBe(true);
+  });
 });

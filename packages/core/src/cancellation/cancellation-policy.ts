@@ -15,7 +15,8 @@ export const MAX_POLICY_TIERS = 10;
 /** A year: a tier further out than that is a typing error. */
 export const MAX_HOURS_BEFORE = 8_784;
 
-export const cancellationPolicyField = z
+/** The tiers as stored on bookings: every policy ever accepted reads back. */
+export const storedCancellationPolicy = z
   .array(
     z.object({
       HoursBefore: integerField("HoursBefore")
@@ -30,6 +31,15 @@ export const cancellationPolicyField = z
   .refine((tiers) => new Set(tiers.map((tier) => tier.HoursBefore)).size === tiers.length, {
     error: "CancellationPolicy must not list the same HoursBefore twice",
   });
+
+/** A policy as an operator gives it. Cancelling later never refunds more: that would pay a customer to wait. */
+export const cancellationPolicyField = storedCancellationPolicy.refine(
+  (tiers) => {
+    const byHours = [...tiers].sort((a, b) => b.HoursBefore - a.HoursBefore);
+    return byHours.every((tier, i) => i === 0 || tier.RefundPercent <= (byHours[i - 1]?.RefundPercent ?? 100));
+  },
+  { error: "CancellationPolicy must not refund more for cancelling closer to the start" },
+);
 
 /** What cancelling now would give, as bookings answer it (`Cancellation`). */
 export interface CancellationQuote {
