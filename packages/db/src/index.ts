@@ -150,5 +150,12 @@ export {
 export { addClosure, addClosureInTx, listClosures, type ClosureRecord } from "./catalog/closures.ts";
 export { addOneOffTimeslot, patchTimeslotAt } from "./catalog/one-off-timeslots.ts";
 export { holdPartnerOrderInTx, findPartnerOrder, type PartnerOrderInput } from "./orders/partner-orders.ts";
-export { ticketsOf, findTicket, checkInTicket, type TicketRow } from "./tickets/tickets.ts";
+export {
+  ticketsOf,
+  findTicket,
+  scannedTicket,
+  checkInTicket,
+  type ScannedTicket,
+  type TicketRow,
+} from "./tickets/tickets.ts";
 export { dayManifest, markNoShows } from "./tickets/manifest.ts";
