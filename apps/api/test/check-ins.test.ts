@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { checkInTicket } from "@slotwise/db";
+import { checkInTicket, scannedTicket } from "@slotwise/db";
 
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { GENEROUS_GUARDS, OTA, problemOf, startApi, type Api } from "./harness.ts";
@@ -70,13 +70,48 @@ describe("check-in", () => {
     expect(((await read.json()) as { data: Booked }).data.CheckedIn).toBe(1);
   });
 
+  it("tells the partner's webhooks of each check-in, with the persons checked in so far", async () => {
+    const booked = await bookToday();
+    const booking = await api.db.booking.update({
+      where: { reference: booked.Reference },
+      data: { noShowAt: new Date() },
+      select: { id: true, operatorId: true, partnerId: true },
+    });
+    const endpoint = await api.db.webhookEndpoint.create({
+      data: {
+        operatorId: booking.operatorId,
+        partnerId: booking.partnerId!,
+        url: "https://hooks.example.com/check-ins",
+        events: ["booking.checked_in"],
+        secret: "whsec_check_ins",
+      },
+    });
+    try {
+      for (const ticket of booked.Tickets) expect((await scan(ticket.Code)).status).toBe(200);
+      expect((await scan(booked.Tickets[0]!.Code)).status).toBe(200);
+      const events = await api.db.webhookEvent.findMany({
+        where: { type: "booking.checked_in", deliveries: { some: { endpointId: endpoint.id } } },
+        orderBy: { id: "asc" },
+      });
+      expect(events.map((e) => e.data)).toMatchObject([
+        { reference: booked.Reference, status: "CONFIRMED", checked_in: 1, no_show_at: null },
+        { reference: booked.Reference, checked_in: 2, no_show_at: null },
+      ]);
+      expect((await api.db.booking.findUniqueOrThrow({ where: { id: booking.id } })).noShowAt).toBeNull();
+    } finally {
+      await api.db.webhookEndpoint.delete({ where: { id: endpoint.id } });
+    }
+  });
+
   it("refuses a ticket whose booking is cancelled after the scan read it confirmed", async () => {
     const booked = await bookToday(false);
     const ticket = await api.db.ticket.findUniqueOrThrow({ where: { code: booked.Tickets[0]!.Code } });
     // The procedure has read the booking confirmed; the cancellation commits before the check-in.
+    const scanned = await scannedTicket(api.db, ticket.code, ticket.operatorId);
+    expect(scanned?.status).toBe("CONFIRMED");
     const cancel = await api.request(`${OTA}/booking/${booked.Reference}/cancel`, { method: "POST", key: otaKey });
     expect(cancel.status).toBe(200);
-    await expect(checkInTicket(api.db, ticket.id, new Date())).rejects.toMatchObject({ kind: "ticket-void" });
+    await expect(checkInTicket(api.db, scanned!, new Date())).rejects.toMatchObject({ kind: "ticket-void" });
     expect((await api.db.ticket.findUniqueOrThrow({ where: { id: ticket.id } })).checkedInAt).toBeNull();
     expect(
       await api.db.usageEntry.count({ where: { meter: "guest-checked-in", dedupeKey: `ticket:${ticket.id}` } }),

@@ -2,7 +2,7 @@ import { TRPCClientError } from "@trpc/client";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { instantToLocal } from "@slotwise/core";
-import { checkInTicket } from "@slotwise/db";
+import { checkInTicket, scannedTicket } from "@slotwise/db";
 
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
@@ -138,9 +138,10 @@ describe("the console's manifest", () => {
     // A guest marked as not come who arrives after all is checked in, and no longer a no-show.
     const lateBooking = await api.db.booking.findFirstOrThrow({
       where: { reference: late.Reference },
-      select: { id: true, tickets: { select: { id: true }, orderBy: { id: "asc" } } },
+      select: { id: true, operatorId: true, tickets: { select: { code: true }, orderBy: { id: "asc" } } },
     });
-    await checkInTicket(api.db, lateBooking.tickets[0]!.id, new Date());
+    const lateTicket = await scannedTicket(api.db, lateBooking.tickets[0]!.code, lateBooking.operatorId);
+    await checkInTicket(api.db, lateTicket!, new Date());
     expect((await api.db.booking.findUniqueOrThrow({ where: { id: lateBooking.id } })).noShowAt).toBeNull();
     expect(await client.console.manifest.markNoShows.mutate({ timeslotId: info.slot.id })).toEqual({
       marked: 0,

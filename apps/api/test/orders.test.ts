@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { DEFAULT_HOLD_BUDGET, instantToLocal } from "@slotwise/core";
 
+import { cancelBookings } from "../src/services/booking-cancellation.ts";
 import { bookingBody, openSlot, type SlotInfo } from "./fixtures.ts";
 import { OTA, problemOf, startApi, type Api } from "./harness.ts";
 
@@ -105,6 +106,55 @@ describe("orders", () => {
     expect(cancelled.Status).toBe("cancelled");
     expect(cancelled.Bookings.map((x) => x.Status)).toEqual(["cancelled", "cancelled"]);
     expect(await placesTaken(a.slot.id)).toBe(before.a);
+  });
+
+  it("cancel nothing when one booking may not be cancelled, though those before it may", async () => {
+    const [a, b] = await twoSlots(1);
+    const order = await read(await post("/orders", { Items: [item(a, 1), item(b, 1)], HoldMinutes: 15 }));
+    expect((await post(`/orders/${order.OrderID}/confirm`, { Customer: CUSTOMER })).status).toBe(200);
+    const taken = { a: await placesTaken(a.slot.id), b: await placesTaken(b.slot.id) };
+    // The booking cancelled last (highest id) is the one whose policy refuses a partner's cancel.
+    const bookings = await api.db.booking.findMany({
+      where: { reference: { in: order.Bookings.map((x) => x.Reference) } },
+      orderBy: { id: "asc" },
+    });
+    await api.db.booking.update({ where: { id: bookings[1]!.id }, data: { cancellationPolicy: [] } });
+
+    const refused = await post(`/orders/${order.OrderID}/cancel`);
+    expect(refused.status).toBe(409);
+    expect((await problemOf(refused)).problem.type).toMatch(/not-cancellable$/);
+    const after = await api.db.booking.findMany({
+      where: { id: { in: bookings.map((x) => x.id) } },
+      include: { events: { where: { type: "cancelled" } } },
+    });
+    expect(after.map((x) => [x.status, x.events.length])).toEqual([
+      ["CONFIRMED", 0],
+      ["CONFIRMED", 0],
+    ]);
+    expect({ a: await placesTaken(a.slot.id), b: await placesTaken(b.slot.id) }).toEqual(taken);
+    const got = await read(await api.request(`${OTA}/orders/${order.OrderID}`, { key }));
+    expect(got.Status).toBe("confirmed");
+  });
+
+  it("cancel nothing when one booking is refused only as its cancel locks it", async () => {
+    const [a, b] = await twoSlots(1);
+    const order = await read(await post("/orders", { Items: [item(a, 1), item(b, 1)], HoldMinutes: 15 }));
+    expect((await post(`/orders/${order.OrderID}/confirm`, { Customer: CUSTOMER })).status).toBe(200);
+    const taken = { a: await placesTaken(a.slot.id), b: await placesTaken(b.slot.id) };
+    // Read while both may be cancelled; then the later one's policy changes before the cancel locks it.
+    const readBefore = await api.db.booking.findMany({
+      where: { reference: { in: order.Bookings.map((x) => x.Reference) } },
+      orderBy: { id: "asc" },
+    });
+    await api.db.booking.update({ where: { id: readBefore[1]!.id }, data: { cancellationPolicy: [] } });
+
+    const ctx = { db: api.db, cache: api.cache, now: () => new Date() };
+    await expect(cancelBookings(ctx, readBefore, "partner:acme-travel", "partner")).rejects.toMatchObject({
+      kind: "not-cancellable",
+    });
+    const after = await api.db.booking.findMany({ where: { id: { in: readBefore.map((x) => x.id) } } });
+    expect(after.map((x) => x.status)).toEqual(["CONFIRMED", "CONFIRMED"]);
+    expect({ a: await placesTaken(a.slot.id), b: await placesTaken(b.slot.id) }).toEqual(taken);
   });
 
   it("hold nothing when one item fails, naming it", async () => {

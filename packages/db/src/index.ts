@@ -24,8 +24,14 @@ export { scopeFromDb, scopeToDb } from "./api-keys/scopes.ts";
 export { hashApiKey } from "./api-keys/hash-api-key.ts";
 export * from "./catalog/products.ts";
 export { saleStatement, sellBooking } from "./bookings/sell-booking.ts";
-export { applyBookingCancellation, cancelBookingInTx, type CancelRefund } from "./bookings/cancel-booking.ts";
-export { confirmHoldInTx, type HoldConfirmation } from "./bookings/confirm-hold.ts";
+export { applyBookingCancellations, cancelBookingInTx, type CancelRefund } from "./bookings/cancel-booking.ts";
+export {
+  confirmHoldInTx,
+  confirmHoldsInTx,
+  type HoldConfirmation,
+  type HoldsConfirmation,
+  type HoldToConfirm,
+} from "./bookings/confirm-hold.ts";
 export { heldPlacesInTx } from "./bookings/held-places.ts";
 export { changeBookingInTx, type BookingChange } from "./bookings/change-booking.ts";
 export { expireHolds } from "./bookings/expire-holds.ts";
@@ -154,5 +160,12 @@ export {
 export { addClosure, addClosureInTx, listClosures, type ClosureRecord } from "./catalog/closures.ts";
 export { addOneOffTimeslot, patchTimeslotAt } from "./catalog/one-off-timeslots.ts";
 export { holdPartnerOrderInTx, findPartnerOrder, type PartnerOrderInput } from "./orders/partner-orders.ts";
-export { ticketsOf, findTicket, checkInTicket, type TicketRow } from "./tickets/tickets.ts";
+export {
+  ticketsOf,
+  findTicket,
+  scannedTicket,
+  checkInTicket,
+  type ScannedTicket,
+  type TicketRow,
+} from "./tickets/tickets.ts";
 export { dayManifest, markNoShows } from "./tickets/manifest.ts";

@@ -9,7 +9,7 @@ import {
   type CancellationPolicy,
   type CancellationQuote,
 } from "@slotwise/core";
-import { applyBookingCancellation, type Booking, type Database } from "@slotwise/db";
+import { applyBookingCancellations, type Booking, type Database } from "@slotwise/db";
 
 import { cacheTags } from "../cache/read-cache.ts";
 import type { CacheReads } from "../cache/read-trail.ts";
@@ -76,18 +76,43 @@ export async function cancelBooking(
   actor: string,
   who: Canceller,
 ) {
+  const [cancelled] = await cancelBookings(ctx, [booking], actor, who);
+  return cancelled ?? null;
+}
+
+/**
+ * Cancels these bookings as cancelBooking does one, all or none in one transaction: one
+ * refused as locked leaves every one as it was. Answers those it cancelled, in id order.
+ */
+export async function cancelBookings(
+  ctx: { db: Database; cache: CacheReads; now: () => Date },
+  bookings: readonly CancellableBooking[],
+  actor: string,
+  who: Canceller,
+) {
   const now = ctx.now();
-  if (!holdsPlaces(effectiveStatus(booking, now))) return null;
-  const quoted: CancellationQuote[] = [];
-  const cancelled = await applyBookingCancellation(ctx.db, booking.id, actor, now, (locked) => {
-    const quote = cancellationCheck(locked, who, now);
-    if (quote) quoted.push(quote);
-    return quote?.Refund.Amount ?? null;
-  });
-  // Nothing was cancelled when the booking, as locked, held no places any more.
-  if (quoted.length === 0) return null;
-  // A change committed meanwhile may have moved the booking to another activity's timeslot.
-  ctx.cache.changed(cacheTags.timeslots(booking.productId));
-  if (cancelled.productId !== booking.productId) ctx.cache.changed(cacheTags.timeslots(cancelled.productId));
-  return cancelled;
+  const live = bookings.filter((booking) => holdsPlaces(effectiveStatus(booking, now)));
+  if (live.length === 0) return [];
+  const quoted = new Set<number>();
+  const cancelled = await applyBookingCancellations(
+    ctx.db,
+    live.map((booking) => booking.id),
+    actor,
+    now,
+    (locked) => {
+      const quote = cancellationCheck(locked, who, now);
+      if (quote) quoted.add(locked.id);
+      return quote?.Refund.Amount ?? null;
+    },
+  );
+  // Those that, as locked, held no places any more were left as they were.
+  const done = cancelled.filter((booking) => quoted.has(booking.id));
+  const read = new Map(live.map((booking) => [booking.id, booking]));
+  for (const booking of done) {
+    // A change committed meanwhile may have moved the booking to another activity's timeslot.
+    ctx.cache.changed(cacheTags.timeslots(booking.productId));
+    const before = read.get(booking.id)?.productId;
+    if (before !== undefined && before !== booking.productId) ctx.cache.changed(cacheTags.timeslots(before));
+  }
+  return done;
 }

@@ -1,5 +1,5 @@
 import { ConflictError, effectiveStatus, instantToLocal, NotFoundError } from "@slotwise/core";
-import { checkInTicket, findTicket, type Database } from "@slotwise/db";
+import { checkInTicket, scannedTicket, type Database } from "@slotwise/db";
 
 import type { Guards } from "../limits/guards.ts";
 
@@ -13,22 +13,31 @@ interface CheckInContext {
 /**
  * Checks in the person of one ticket of this operator, by its code, as a scanner at the
  * meeting point or the console's manifest does: void and other-day tickets are refused, an
- * unknown code is not-found whoever issued it.
+ * unknown code is not-found whoever issued it. A first scan is one read and one write
+ * statement; a repeat scan is the read alone.
  */
 export async function checkInByCode(ctx: CheckInContext, operatorId: number, code: string) {
   // A code is a secret: guessing them is limited as guessing keys is. The failure's share is
   // taken before the look-up, so concurrent guesses cannot all pass, and given back on a hit.
   await ctx.guards.reserveAuthFailure(ctx.clientAddress);
-  const ticket = await findTicket(ctx.db, code, operatorId);
+  const ticket = await scannedTicket(ctx.db, code, operatorId);
   if (!ticket) throw new NotFoundError("There is no ticket with this code");
-  await ctx.guards.authSucceeded(ctx.clientAddress);
-  const { booking } = ticket;
   const now = ctx.now();
-  if (effectiveStatus(booking, now) !== "CONFIRMED")
-    throw new ConflictError("ticket-void", `Booking ${booking.reference} is not confirmed: its tickets are void`);
-  const day = instantToLocal(booking.startsAt, booking.product.timeZone).date;
-  if (day !== instantToLocal(now, booking.product.timeZone).date)
-    throw new ConflictError("ticket-wrong-day", `This ticket is for ${day}`, { date: day });
-  const scan = await checkInTicket(ctx.db, ticket.id, now);
-  return { reference: booking.reference, unitId: ticket.unitId, ...scan };
+  const answer = async () => {
+    if (effectiveStatus(ticket, now) !== "CONFIRMED")
+      throw new ConflictError("ticket-void", `Booking ${ticket.reference} is not confirmed: its tickets are void`);
+    const day = instantToLocal(ticket.startsAt, ticket.timeZone).date;
+    if (day !== instantToLocal(now, ticket.timeZone).date)
+      throw new ConflictError("ticket-wrong-day", `This ticket is for ${day}`, { date: day });
+    const scan = ticket.checkedInAt
+      ? { checkedInAt: ticket.checkedInAt, firstScan: false }
+      : await checkInTicket(ctx.db, ticket, now);
+    return { reference: ticket.reference, unitId: ticket.unitId, ...scan };
+  };
+  // Giving the share back and checking in are independent, so neither waits for the other;
+  // the share is given back for a known code whatever the answer.
+  const [givenBack, answered] = await Promise.allSettled([ctx.guards.authSucceeded(ctx.clientAddress), answer()]);
+  if (givenBack.status === "rejected") throw givenBack.reason;
+  if (answered.status === "rejected") throw answered.reason;
+  return answered.value;
 }

@@ -1,4 +1,4 @@
-import { queueEmail, type EmailToQueue } from "../email/queue-email.ts";
+import { queueEmail, queueEmails, type EmailToQueue } from "../email/queue-email.ts";
 import { confirmationEmail, reminderEmail } from "../email/templates.ts";
 import type { Tx } from "../tx.ts";
 
@@ -76,13 +76,27 @@ function reminderOf(
 }
 
 /** Queues bookingEmails in the caller's transaction. */
-export async function queueBookingEmailsInTx(
+export function queueBookingEmailsInTx(
   tx: Tx,
   booking: ConfirmedBooking,
   slot: { productName: string; timeZone: string },
   options: EmailOptions,
 ) {
-  for (const email of bookingEmails(booking, slot, options)) await queueEmail(tx, { ...email, bookingId: booking.id });
+  return queueBookingsEmailsInTx(tx, [{ booking, slot }], options);
+}
+
+/** Queues the bookingEmails of several bookings in the caller's transaction, in one statement. */
+export async function queueBookingsEmailsInTx(
+  tx: Tx,
+  confirmed: readonly { booking: ConfirmedBooking; slot: { productName: string; timeZone: string } }[],
+  options: EmailOptions,
+) {
+  await queueEmails(
+    tx,
+    confirmed.flatMap(({ booking, slot }) =>
+      bookingEmails(booking, slot, options).map((email) => ({ ...email, bookingId: booking.id })),
+    ),
+  );
 }
 
 /** The reminder before a confirmed booking's start, unless that moment has passed. */

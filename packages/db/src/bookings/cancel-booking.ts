@@ -4,7 +4,7 @@ import type { Database } from "../client.ts";
 import type { Tx } from "../tx.ts";
 import { notifyWaitlistInTx } from "../waitlist/notify-waitlist.ts";
 import { withdrawReminderInTx } from "./booking-emails.ts";
-import { lockBookingInTx, type LockedBooking } from "./lock-booking.ts";
+import { lockBookingInTx, lockBookingsInTx, type LockedBooking } from "./lock-booking.ts";
 
 /**
  * What a cancel refunds (minor units; null when no refund applies), decided from the booking as
@@ -52,13 +52,26 @@ export async function cancelBookingInTx(
   return booking;
 }
 
-/** Cancels a booking in a transaction of its own (see cancelBookingInTx). */
-export function applyBookingCancellation(
+/**
+ * Cancels these bookings in one transaction, all or none: `refund` throwing for one of them
+ * rolls back those cancelled before it. The bookings are locked in id order, then their
+ * timeslots in id order, so two such cancels over crossing timeslots queue instead of
+ * deadlocking. Answers the bookings in id order, as cancelBookingInTx leaves each.
+ */
+export function applyBookingCancellations(
   db: Database,
-  bookingId: number,
+  bookingIds: readonly number[],
   actor: string,
   now: Date,
   refundAmount: CancelRefund = null,
 ) {
-  return db.$transaction((tx) => cancelBookingInTx(tx, bookingId, actor, now, refundAmount));
+  return db.$transaction(async (tx) => {
+    const locked = await lockBookingsInTx(tx, bookingIds);
+    await tx.$executeRaw`
+      SELECT 1 FROM timeslots WHERE id = ANY(${[...new Set(locked.map((b) => b.timeslotId))]}::int[])
+       ORDER BY id FOR NO KEY UPDATE`;
+    const cancelled = [];
+    for (const booking of locked) cancelled.push(await cancelBookingInTx(tx, booking.id, actor, now, refundAmount));
+    return cancelled;
+  });
 }

@@ -1,5 +1,5 @@
 import { cancelBookingInTx } from "../bookings/cancel-booking.ts";
-import { confirmHoldInTx } from "../bookings/confirm-hold.ts";
+import { confirmHoldsInTx } from "../bookings/confirm-hold.ts";
 import type { Database } from "../client.ts";
 import type { Tx } from "../tx.ts";
 import { recordOrderCompletedInTx } from "./place-paid-order.ts";
@@ -41,14 +41,19 @@ export async function settlePaymentInTx(tx: Tx, outcome: PaymentOutcome) {
     for (const booking of current.bookings) await cancelBookingInTx(tx, booking.id, "payment-provider", now);
     return { order: current, productIds, settled: "released" as const };
   }
-  for (const booking of current.bookings)
-    await confirmHoldInTx(tx, booking.id, {
-      paymentReference: outcome.paymentReference,
+  await confirmHoldsInTx(
+    tx,
+    current.bookings.map((booking) => ({
+      bookingId: booking.id,
       slot: { productName: booking.product.name, timeZone: booking.product.timeZone },
+    })),
+    {
+      paymentReference: outcome.paymentReference,
       actor: "payment-provider",
       now,
       reminderHoursBefore: outcome.reminderHoursBefore,
-    });
+    },
+  );
   const paid = await tx.order.update({
     where: { id: order.id },
     data: { paid: true, paidAt: now, paymentReference: outcome.paymentReference },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { orderSchema } from "../../presenters/order-schema.ts";
-import { cancelBooking, cancellationCheck } from "../../services/booking-cancellation.ts";
+import { cancelBookings } from "../../services/booking-cancellation.ts";
 import { partnerOrder, readOrder } from "../../services/partner-order.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { orderPathInput } from "./order-id.schema.ts";
@@ -22,10 +22,7 @@ export const cancelOrder = partnerProcedure
   .output(z.object({ data: orderSchema }))
   .mutation(async ({ ctx, input }) => {
     const order = await partnerOrder(ctx, input.OrderID);
-    const now = ctx.now();
-    // Every booking is checked before any is cancelled, so a refusal leaves the order whole.
-    for (const booking of order.bookings) cancellationCheck(booking, "partner", now);
-    const actor = `partner:${ctx.principal.partner.slug}`;
-    for (const booking of order.bookings) await cancelBooking(ctx, booking, actor, "partner");
+    // One transaction: a booking refused as locked leaves the whole order as it was.
+    await cancelBookings(ctx, order.bookings, `partner:${ctx.principal.partner.slug}`, "partner");
     return { data: await readOrder(ctx, input.OrderID) };
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { confirmHoldInTx } from "@slotwise/db";
+import { confirmHoldsInTx } from "@slotwise/db";
 
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { customerDetails } from "../../presenters/booking.ts";
@@ -38,20 +38,26 @@ export const confirmOrder = partnerProcedure
     const partner = ctx.principal.partner;
     return withIdempotency(ctx, `POST /ota/${partner.slug}/orders/${input.OrderID}/confirm`, input, async (tx) => {
       const now = ctx.now();
-      const confirmed = [];
-      // In id order, as every writer locks bookings, so two confirmations queue instead of deadlocking.
-      for (const booking of order.bookings) {
-        const kept = await confirmHoldInTx(tx, booking.id, {
-          customer: input.Customer && customerDetails(input.Customer),
-          paymentReference: input.PaymentReference,
+      const bookings = await confirmHoldsInTx(
+        tx,
+        order.bookings.map((booking) => ({
+          bookingId: booking.id,
           slot: { productName: booking.product.name, timeZone: booking.product.timeZone },
           cutoffMinutes: booking.product.bookingCutoffMinutes,
+        })),
+        {
+          customer: input.Customer && customerDetails(input.Customer),
+          paymentReference: input.PaymentReference,
           actor: `partner:${partner.slug}`,
           now,
           reminderHoursBefore: ctx.settings.reminderHoursBefore,
-        });
-        confirmed.push({ ...kept, product: booking.product });
-      }
+        },
+      );
+      // The confirmed bookings with their activities, as the order lists them.
+      const confirmed = order.bookings.flatMap((read) => {
+        const booking = bookings.find((b) => b.id === read.id);
+        return booking ? [{ ...booking, product: read.product }] : [];
+      });
       const tickets = await bookingTickets({ db: tx, settings: ctx.settings }, confirmed);
       return { status: 200, body: { data: presentOrder(order, confirmed, now, tickets) }, headers: {} };
     });
