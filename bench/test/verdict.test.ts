@@ -38,6 +38,11 @@ test("a target is met only when the median meets it, whatever the best pair did"
   expect(judged.find((t) => t.figure === "usage_post_ratio")?.met).toBeNull();
 });
 
+test("a quick run records its figures but judges none of them", () => {
+  const judged = targets({ booking_p99_ms: spread([120, 160, 149]) }, false);
+  expect(judged.find((t) => t.figure === "booking_p99_ms")).toMatchObject({ met: null, median: 149 });
+});
+
 const loadOf = (statuses: Record<string, number>, errors = 0): LoadResult => ({
   requests: Object.values(statuses).reduce((a, b) => a + b, 0),
   rps: 1,
@@ -156,7 +161,7 @@ test("catalogue: a gap in the feed, a schedule short of its timeslots or a faile
       rounds: [{ small: day(1_000), large: day(100_000), ratio: 1 }],
       calendar: { ...latency, days: 366, timeslots: 100_000 },
       feed: { inserted: 99_000, changes: 99_000, pages: 99, fullPages: 99, gaps: 1, latency },
-      octo: { ...latency, days: 31 },
+      octo: { ...latency, days: 31, timeslots: 100_000 },
       schedules: [
         { ms: 300, bookableMs: 310, created: 1_463, stored: 1_463, expected: 1_464, firstDay: 4, lastDay: 3 },
       ],
