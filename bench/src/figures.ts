@@ -205,6 +205,14 @@ export const FIGURES: FigureInfo[] = [
     unit: "ms",
   },
   {
+    name: "emails_per_s",
+    measures:
+      "booking confirmations per second from one worker to a local SMTP server, as many committed to the outbox in one INSERT, from that INSERT to the last arrival (each checked to arrive once)",
+    baseline: "none",
+    target: { atLeast: 100 },
+    unit: "per s",
+  },
+  {
     name: "webhook_deliveries_per_s",
     measures:
       "deliveries per second to one healthy local endpoint from one worker, as many queued to one that never answers",

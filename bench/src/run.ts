@@ -34,6 +34,7 @@ import {
 import { catalogue as catalogueAtScale } from "./scenarios/catalogue.ts";
 import { checkIns } from "./scenarios/check-ins.ts";
 import { contention, CONTENTION_CLIENT } from "./scenarios/contention.ts";
+import { emailThroughput, type EmailsResult } from "./scenarios/emails.ts";
 import { orderConfirm } from "./scenarios/order-confirm.ts";
 import { restGet } from "./scenarios/rest-get.ts";
 import { summaryGroupByLatency } from "./scenarios/summary-groupby.ts";
@@ -234,9 +235,10 @@ try {
   );
   const webhooks = await phase(
     "webhooks",
-    "9. partner webhooks: lag during bookings, deliveries per second",
+    "9. partner webhooks: lag during bookings, deliveries per second; e-mails per second to a local SMTP server",
     async () => {
       const rounds: WebhooksResult[] = [];
+      const emails: EmailsResult[] = [];
       for (let pair = 0; pair < pairs; pair++) {
         await resetPlaces(stack, catalogue);
         const round = await webhookDelivery(stack, first, catalogue, seconds, quick ? 1_000 : 3_000);
@@ -244,9 +246,14 @@ try {
         log(
           `   round ${pair + 1}: lag p50 ${round.lag_p50_ms.toFixed(0)} ms, p95 ${round.lag_p95_ms.toFixed(0)} ms (${round.arrived} of ${round.booked}); ${round.delivered} of ${round.queued} at ${round.deliveries_per_s.toFixed(0)}/s`,
         );
+        const mail = await emailThroughput(stack, quick ? 500 : 2_000);
+        emails.push(mail);
+        log(
+          `   round ${pair + 1}: ${mail.received} of ${mail.queued} e-mails at ${mail.emails_per_s.toFixed(0)}/s, ${mail.arrivedOnce} arrived once`,
+        );
       }
       capacity.webhooks = await overCapacity(stack);
-      return rounds;
+      return { rounds, emails };
     },
   );
   capacity["the run"] = await overCapacity(stack);
@@ -266,8 +273,9 @@ try {
   }
   if (rush) figures.contention_ms = once(rush.contention_ms);
   if (webhooks) {
-    figures.webhook_lag_p95_ms = spread(webhooks.map((w) => w.lag_p95_ms));
-    figures.webhook_deliveries_per_s = spread(webhooks.map((w) => w.deliveries_per_s));
+    figures.webhook_lag_p95_ms = spread(webhooks.rounds.map((w) => w.lag_p95_ms));
+    figures.webhook_deliveries_per_s = spread(webhooks.rounds.map((w) => w.deliveries_per_s));
+    figures.emails_per_s = spread(webhooks.emails.map((e) => e.emails_per_s));
   }
   if (usage) figures.usage_post_ratio = usage.usage_post_ratio;
   if (batch) {
@@ -314,7 +322,7 @@ try {
     ...(usageReads ? usageReads : {}),
     ...(catalogueReads ? { catalogue: catalogueReads } : {}),
     ...(day ? { checkIns: day.checkIns, orders: day.orders } : {}),
-    ...(webhooks ? { webhooks } : {}),
+    ...(webhooks ? { webhooks: webhooks.rounds, emails: webhooks.emails } : {}),
     capacity,
   };
   const checked = checks(details);

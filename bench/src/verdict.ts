@@ -130,7 +130,14 @@ function identity(what: string, m: IdentityMatch): CheckVerdict {
 /** What the database and the answers must agree on, for the phases the run ran. */
 export function checks(details: BenchResults["details"]): CheckVerdict[] {
   const out: CheckVerdict[] = [];
-  const { get, bookings, usage, batch, contention, catalogue, checkIns, orders, capacity, webhooks } = details;
+  const { get, bookings, usage, batch, contention, catalogue, checkIns, orders, capacity, webhooks, emails } = details;
+  emails?.forEach((e, i) => {
+    out.push({
+      check: `e-mails, round ${i + 1}: every queued e-mail arrived at the SMTP server exactly once, by Message-ID`,
+      ok: e.queued > 0 && e.arrivedOnce === e.queued && e.duplicated === 0 && e.unknown === 0,
+      detail: `${e.arrivedOnce} of ${e.queued} arrived once, ${e.duplicated} more than once, ${e.unknown} not queued`,
+    });
+  });
   webhooks?.forEach((w, i) => {
     out.push({
       check: `webhooks, round ${i + 1}: every booking's booking.confirmed arrived`,

@@ -184,3 +184,16 @@ test("catalogue: a gap in the feed, a schedule short of its timeslots or a faile
     "confirm pair 1, orders: every hold 201, every confirmation 200",
   ]);
 });
+
+test("e-mails: a run fails unless every queued e-mail arrived exactly once, by Message-ID", () => {
+  const round = { queued: 500, received: 500, arrivedOnce: 500, duplicated: 0, unknown: 0, emails_per_s: 120 };
+  const failing = (emails: NonNullable<BenchResults["details"]["emails"]>) =>
+    checks({ emails, capacity: {} })
+      .filter((c) => !c.ok)
+      .map((c) => c.check);
+  expect(failing([round])).toEqual([]);
+  // The same count received, one of them twice and one never: the count alone would pass.
+  expect(failing([round, { ...round, arrivedOnce: 498, duplicated: 1 }])).toEqual([
+    "e-mails, round 2: every queued e-mail arrived at the SMTP server exactly once, by Message-ID",
+  ]);
+});
