@@ -125,14 +125,15 @@ export const FIGURES: FigureInfo[] = [
   {
     name: "timeslots_p95_ms_1k",
     measures:
-      "p95 of a partner's GET of one day's timeslots of one activity, sequential, 1,000 timeslots in the database (repeats are answered from the read cache)",
+      "p95 of a partner's GET of one day's timeslots of one activity, sequential, each sample another day not read in the read cache's 30 s, 1,000 timeslots in the database",
     baseline: "none",
     target: null,
     unit: "ms",
   },
   {
     name: "timeslots_p95_ms_100k",
-    measures: "the same GET of the same day, 100,000 timeslots in the database (bulk timeslots of 9 other activities)",
+    measures:
+      "the same GETs, each of a day not read in the read cache's 30 s, 100,000 timeslots in the database (bulk timeslots of 9 other activities)",
     baseline: "`timeslots_p95_ms_1k`",
     target: null,
     unit: "ms",
@@ -147,7 +148,7 @@ export const FIGURES: FigureInfo[] = [
   {
     name: "calendar_p95_ms_366d",
     measures:
-      "p95 of GET …/availability/{ActivityID}/calendar over 366 days (section 18), sequential, 100,000 timeslots in the database",
+      "p95 of GET …/availability/{ActivityID}/calendar over 366 days (section 18), sequential, each sample a window starting on another day, 100,000 timeslots in the database",
     baseline: "none",
     target: { below: 50 },
     unit: "ms",
@@ -162,7 +163,7 @@ export const FIGURES: FigureInfo[] = [
   {
     name: "octo_availability_p95_ms",
     measures:
-      "p95 of OCTO POST /octo/availability/calendar over 31 days (`ota` key, Octo-Capabilities: octo/pricing), sequential, 100,000 timeslots in the database",
+      "p95 of OCTO POST /octo/availability/calendar over 31 days (`ota` key, Octo-Capabilities: octo/pricing), sequential, each sample a window starting on another day, 100,000 timeslots in the database",
     baseline: "none",
     target: { below: 50 },
     unit: "ms",
@@ -202,6 +203,14 @@ export const FIGURES: FigureInfo[] = [
     baseline: "none",
     target: { atMost: 1_000 },
     unit: "ms",
+  },
+  {
+    name: "emails_per_s",
+    measures:
+      "booking confirmations per second from one worker to a local SMTP server, as many committed to the outbox in one INSERT, from that INSERT to the last arrival (each checked to arrive once)",
+    baseline: "none",
+    target: { atLeast: 100 },
+    unit: "per s",
   },
   {
     name: "webhook_deliveries_per_s",

@@ -1,7 +1,5 @@
 import { request } from "undici";
 
-import { percentile } from "./percentile.ts";
-
 /** One request's answer: its status, its JSON body (null when it has none) and its time to the last byte. */
 export interface CallAnswer {
   status: number;
@@ -38,24 +36,6 @@ export async function expectCall(url: string, expected: number, options: CallOpt
       `${options.method ?? (options.json === undefined ? "GET" : "POST")} ${url} answered ${answer.status}, not ${expected}: ${JSON.stringify(answer.body)}`,
     );
   return answer;
-}
-
-/** Untimed calls before the samples: connection, caches and JIT warm. */
-const WARM_UPS = 20;
-
-/** p50 and p95 of `samples` calls made one at a time, after the warm-ups; any answer but 200 fails the phase. */
-export async function sequentialLatency(
-  url: string,
-  options: CallOptions,
-  samples: number,
-): Promise<{ p50: number; p95: number; samples: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < WARM_UPS + samples; i++) {
-    const { ms } = await expectCall(url, 200, options);
-    if (i >= WARM_UPS) times.push(ms);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), samples };
 }
 
 /** Runs `work` on every item with `workers` running at once, as that many clients would; results in item order. */

@@ -4,6 +4,7 @@ import type { BookingRound } from "./scenarios/booking.ts";
 import type { CatalogueResult } from "./scenarios/catalogue.ts";
 import type { CheckInResult } from "./scenarios/check-ins.ts";
 import type { ContentionResult } from "./scenarios/contention.ts";
+import type { EmailsResult } from "./scenarios/emails.ts";
 import type { OrderConfirmResult } from "./scenarios/order-confirm.ts";
 import type { RestGetResult } from "./scenarios/rest-get.ts";
 import type { SummaryGroupByResult } from "./scenarios/summary-groupby.ts";
@@ -61,6 +62,8 @@ export interface BenchResults {
     orders?: OrderConfirmResult;
     /** One round per pair: webhook lag during a booking load, then delivery throughput. */
     webhooks?: WebhooksResult[];
+    /** One round per pair: booking confirmations from one worker to a local SMTP server. */
+    emails?: EmailsResult[];
     /** Timeslots over their capacity, counted after each phase that books. */
     capacity: Record<string, number>;
   };

@@ -1,14 +1,16 @@
 /**
  * `pnpm bench [--quick] [--only=get,bookings,usage,batch,contention,summary,catalogue,day,webhooks]`: starts the API
  * with production settings against a fresh PostgreSQL, loads it from this process
- * (autocannon), judges every figure against its target (on the median of its pairs) and every
- * correctness check of the phases it ran, and exits 1 when a check fails (the figures would
- * mean nothing), 0 otherwise; a missed target is printed as such. Only a full run with every
- * phase and the default durations publishes (bench/results.json and docs/benchmarks.md); any
- * other run writes bench/last-run.json. `--quick` shortens every load phase, measures one pair
- * and loads fewer usage entries, fewer timeslots (10,000, whose figures are printed, not judged), fewer
- * check-ins and confirmations. BENCH_SECONDS (seconds per load phase) and BENCH_PAIRS
- * (pairs per ratio) override the mode's, for trying the full run's path in less time.
+ * (autocannon), judges every correctness check of the phases it ran and, but in `--quick` runs,
+ * every figure against its target (on the median of its pairs), and exits 1 when a check fails
+ * (the figures would mean nothing), 0 otherwise; a missed target is printed as such. Only a full
+ * run with every phase and the default durations publishes (bench/results.json and
+ * docs/benchmarks.md); any other run writes bench/last-run.json. `--quick` judges correctness
+ * only: it shortens every load phase, measures one pair and loads fewer usage entries, fewer
+ * timeslots (10,000), fewer check-ins and confirmations, prints its targets as n/a and records
+ * no figure named for a size it did not reach (`_10m`, `_100k`, "100,000 timeslots in the
+ * database"). BENCH_SECONDS (seconds per load phase) and BENCH_PAIRS (pairs per ratio) override
+ * the mode's, for trying the full run's path in less time.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -32,6 +34,7 @@ import {
 import { catalogue as catalogueAtScale } from "./scenarios/catalogue.ts";
 import { checkIns } from "./scenarios/check-ins.ts";
 import { contention, CONTENTION_CLIENT } from "./scenarios/contention.ts";
+import { emailThroughput, type EmailsResult } from "./scenarios/emails.ts";
 import { orderConfirm } from "./scenarios/order-confirm.ts";
 import { restGet } from "./scenarios/rest-get.ts";
 import { summaryGroupByLatency } from "./scenarios/summary-groupby.ts";
@@ -232,9 +235,10 @@ try {
   );
   const webhooks = await phase(
     "webhooks",
-    "9. partner webhooks: lag during bookings, deliveries per second",
+    "9. partner webhooks: lag during bookings, deliveries per second; e-mails per second to a local SMTP server",
     async () => {
       const rounds: WebhooksResult[] = [];
+      const emails: EmailsResult[] = [];
       for (let pair = 0; pair < pairs; pair++) {
         await resetPlaces(stack, catalogue);
         const round = await webhookDelivery(stack, first, catalogue, seconds, quick ? 1_000 : 3_000);
@@ -242,9 +246,14 @@ try {
         log(
           `   round ${pair + 1}: lag p50 ${round.lag_p50_ms.toFixed(0)} ms, p95 ${round.lag_p95_ms.toFixed(0)} ms (${round.arrived} of ${round.booked}); ${round.delivered} of ${round.queued} at ${round.deliveries_per_s.toFixed(0)}/s`,
         );
+        const mail = await emailThroughput(stack, quick ? 500 : 2_000);
+        emails.push(mail);
+        log(
+          `   round ${pair + 1}: ${mail.received} of ${mail.queued} e-mails at ${mail.emails_per_s.toFixed(0)}/s, ${mail.arrivedOnce} arrived once`,
+        );
       }
       capacity.webhooks = await overCapacity(stack);
-      return rounds;
+      return { rounds, emails };
     },
   );
   capacity["the run"] = await overCapacity(stack);
@@ -264,8 +273,9 @@ try {
   }
   if (rush) figures.contention_ms = once(rush.contention_ms);
   if (webhooks) {
-    figures.webhook_lag_p95_ms = spread(webhooks.map((w) => w.lag_p95_ms));
-    figures.webhook_deliveries_per_s = spread(webhooks.map((w) => w.deliveries_per_s));
+    figures.webhook_lag_p95_ms = spread(webhooks.rounds.map((w) => w.lag_p95_ms));
+    figures.webhook_deliveries_per_s = spread(webhooks.rounds.map((w) => w.deliveries_per_s));
+    figures.emails_per_s = spread(webhooks.emails.map((e) => e.emails_per_s));
   }
   if (usage) figures.usage_post_ratio = usage.usage_post_ratio;
   if (batch) {
@@ -283,17 +293,19 @@ try {
   }
   if (catalogueReads) {
     const c = catalogueReads;
-    figures.schedule_materialise_ms = spread(c.schedules.map((s) => s.ms));
-    figures.schedule_bookable_ms = spread(c.schedules.map((s) => s.bookableMs));
     figures.timeslots_p95_ms_1k = spread(c.rounds.map((r) => r.small.latency.p95));
-    // Judged only at the size they are named for: a quick run's smaller database prints them, not judges them.
-    if (c.rounds.every((r) => r.large.timeslots >= 100_000)) {
+    // Recorded only at the size they are named or described for (100,000 timeslots in the
+    // database): a quick run's smaller database prints them in the log, nowhere else.
+    const atScale = c.rounds.every((r) => r.large.timeslots >= 100_000);
+    if (atScale) {
+      figures.schedule_materialise_ms = spread(c.schedules.map((s) => s.ms));
+      figures.schedule_bookable_ms = spread(c.schedules.map((s) => s.bookableMs));
       figures.timeslots_p95_ms_100k = spread(c.rounds.map((r) => r.large.latency.p95));
       figures.timeslots_p95_ratio_100k = spread(c.rounds.map((r) => r.ratio));
     }
     if (c.calendar.timeslots >= 100_000) figures.calendar_p95_ms_366d = once(c.calendar.p95);
     figures.feed_page_p95_ms = once(c.feed.latency.p95);
-    figures.octo_availability_p95_ms = once(c.octo.p95);
+    if (c.octo.timeslots >= 100_000) figures.octo_availability_p95_ms = once(c.octo.p95);
   }
   if (day) {
     figures.checkin_p95_ms = spread(day.checkIns.rounds.map((r) => r.p95));
@@ -310,7 +322,7 @@ try {
     ...(usageReads ? usageReads : {}),
     ...(catalogueReads ? { catalogue: catalogueReads } : {}),
     ...(day ? { checkIns: day.checkIns, orders: day.orders } : {}),
-    ...(webhooks ? { webhooks } : {}),
+    ...(webhooks ? { webhooks: webhooks.rounds, emails: webhooks.emails } : {}),
     capacity,
   };
   const checked = checks(details);
@@ -343,7 +355,7 @@ try {
     },
     figures,
     details,
-    verdict: { ok: checked.every((c) => c.ok), checks: checked, targets: targets(figures) },
+    verdict: { ok: checked.every((c) => c.ok), checks: checked, targets: targets(figures, !quick) },
   };
   const json = `${JSON.stringify(results, null, 2)}\n`;
   if (publishing) {
@@ -357,9 +369,9 @@ try {
     );
   }
   for (const t of results.verdict.targets) {
-    if (t.met === null) continue;
+    if (t.median === null) continue;
     log(
-      `target ${t.met ? "met   " : "MISSED"}  ${t.figure} = ${+(t.median ?? 0).toFixed(2)} (${t.measurements > 1 ? `median of ${t.measurements}, ${+(t.min ?? 0).toFixed(2)}-${+(t.max ?? 0).toFixed(2)}; ` : ""}${t.target})`,
+      `target ${t.met === null ? "n/a   " : t.met ? "met   " : "MISSED"}  ${t.figure} = ${+t.median.toFixed(2)} (${t.measurements > 1 ? `median of ${t.measurements}, ${+(t.min ?? 0).toFixed(2)}-${+(t.max ?? 0).toFixed(2)}; ` : ""}${t.target})`,
     );
   }
   for (const c of checked) {

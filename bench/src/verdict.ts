@@ -87,8 +87,11 @@ export function meets(t: Target, value: number): boolean {
   return value < (t.below ?? Number.NaN);
 }
 
-/** Every figure with a target, judged on its median; figures a run did not measure are not judged. */
-export function targets(figures: BenchResults["figures"]): TargetVerdict[] {
+/**
+ * Every figure with a target, judged on its median; figures a run did not measure are not judged,
+ * nor any figure when `judge` is false (a quick run, whose shortened phases judge correctness only).
+ */
+export function targets(figures: BenchResults["figures"], judge = true): TargetVerdict[] {
   return FIGURES.flatMap((f) => {
     if (!f.target) return [];
     const s: Spread | undefined = figures[f.name];
@@ -100,7 +103,7 @@ export function targets(figures: BenchResults["figures"]): TargetVerdict[] {
         max: s?.max ?? null,
         measurements: s?.values.length ?? 0,
         target: describeTarget(f.target),
-        met: s ? meets(f.target, s.median) : null,
+        met: s && judge ? meets(f.target, s.median) : null,
       },
     ];
   });
@@ -127,7 +130,14 @@ function identity(what: string, m: IdentityMatch): CheckVerdict {
 /** What the database and the answers must agree on, for the phases the run ran. */
 export function checks(details: BenchResults["details"]): CheckVerdict[] {
   const out: CheckVerdict[] = [];
-  const { get, bookings, usage, batch, contention, catalogue, checkIns, orders, capacity, webhooks } = details;
+  const { get, bookings, usage, batch, contention, catalogue, checkIns, orders, capacity, webhooks, emails } = details;
+  emails?.forEach((e, i) => {
+    out.push({
+      check: `e-mails, round ${i + 1}: every queued e-mail arrived at the SMTP server exactly once, by Message-ID`,
+      ok: e.queued > 0 && e.arrivedOnce === e.queued && e.duplicated === 0 && e.unknown === 0,
+      detail: `${e.arrivedOnce} of ${e.queued} arrived once, ${e.duplicated} more than once, ${e.unknown} not queued`,
+    });
+  });
   webhooks?.forEach((w, i) => {
     out.push({
       check: `webhooks, round ${i + 1}: every booking's booking.confirmed arrived`,

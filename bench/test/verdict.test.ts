@@ -38,6 +38,11 @@ test("a target is met only when the median meets it, whatever the best pair did"
   expect(judged.find((t) => t.figure === "usage_post_ratio")?.met).toBeNull();
 });
 
+test("a quick run records its figures but judges none of them", () => {
+  const judged = targets({ booking_p99_ms: spread([120, 160, 149]) }, false);
+  expect(judged.find((t) => t.figure === "booking_p99_ms")).toMatchObject({ met: null, median: 149 });
+});
+
 const loadOf = (statuses: Record<string, number>, errors = 0): LoadResult => ({
   requests: Object.values(statuses).reduce((a, b) => a + b, 0),
   rps: 1,
@@ -156,7 +161,7 @@ test("catalogue: a gap in the feed, a schedule short of its timeslots or a faile
       rounds: [{ small: day(1_000), large: day(100_000), ratio: 1 }],
       calendar: { ...latency, days: 366, timeslots: 100_000 },
       feed: { inserted: 99_000, changes: 99_000, pages: 99, fullPages: 99, gaps: 1, latency },
-      octo: { ...latency, days: 31 },
+      octo: { ...latency, days: 31, timeslots: 100_000 },
       schedules: [
         { ms: 300, bookableMs: 310, created: 1_463, stored: 1_463, expected: 1_464, firstDay: 4, lastDay: 3 },
       ],
@@ -177,5 +182,18 @@ test("catalogue: a gap in the feed, a schedule short of its timeslots or a faile
     "schedule 1: every timeslot of 366 days × 4 times made once, and bookable",
     "change feed: every inserted timeslot's change read once, in order, without gaps",
     "confirm pair 1, orders: every hold 201, every confirmation 200",
+  ]);
+});
+
+test("e-mails: a run fails unless every queued e-mail arrived exactly once, by Message-ID", () => {
+  const round = { queued: 500, received: 500, arrivedOnce: 500, duplicated: 0, unknown: 0, emails_per_s: 120 };
+  const failing = (emails: NonNullable<BenchResults["details"]["emails"]>) =>
+    checks({ emails, capacity: {} })
+      .filter((c) => !c.ok)
+      .map((c) => c.check);
+  expect(failing([round])).toEqual([]);
+  // The same count received, one of them twice and one never: the count alone would pass.
+  expect(failing([round, { ...round, arrivedOnce: 498, duplicated: 1 }])).toEqual([
+    "e-mails, round 2: every queued e-mail arrived at the SMTP server exactly once, by Message-ID",
   ]);
 });

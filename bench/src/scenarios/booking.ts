@@ -35,12 +35,16 @@ export interface CatalogueSlot {
   };
 }
 
-/** The demo operator's open timeslots two days ahead and later: the catalogue of every booking phase. */
+/** A day in milliseconds. */
+const DAY_MS = 86_400_000;
+
+/** The demo operator's open timeslots 2 to 60 days ahead: the catalogue of every booking phase. */
 export async function bookingCatalogue(stack: BenchStack): Promise<CatalogueSlot[]> {
   const slots = await stack.db.timeslot.findMany({
     where: {
       closed: false,
-      startsAt: { gt: new Date(Date.now() + 2 * 86_400_000) },
+      // 2 to 60 days ahead, whatever the demo seed's horizon: the phase books the catalogue it always has.
+      startsAt: { gt: new Date(Date.now() + 2 * DAY_MS), lte: new Date(Date.now() + 60 * DAY_MS) },
       // One place per booking: only products that sell a single place.
       product: { operatorId: stack.operatorId, active: true, minParticipants: { lte: 1 }, maxParticipants: { gte: 1 } },
     },

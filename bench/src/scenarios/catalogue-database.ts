@@ -17,9 +17,12 @@ export interface CatalogueDatabase {
 /**
  * A freshly migrated database holding one operator and its partner `acme-travel`, nothing else
  * (the demo seed alone holds thousands of timeslots), and one API process with production
- * settings on it, without the worker.
+ * settings on it, without the worker unless `env` says otherwise.
  */
-export async function startCatalogueDatabase(stack: BenchStack): Promise<CatalogueDatabase> {
+export async function startCatalogueDatabase(
+  stack: BenchStack,
+  env: Record<string, string> = {},
+): Promise<CatalogueDatabase & { operatorId: number }> {
   const created = await createTestDatabase(stack.server.adminUrl, stack.server.runPrefix, stack.server.templateName);
   const db = createDatabase(created.url, { maxConnections: 2 });
   const operator = await db.operator.create({ data: { slug: "bench", name: "Bench Tours", timeZone: "UTC" } });
@@ -29,8 +32,9 @@ export async function startCatalogueDatabase(stack: BenchStack): Promise<Catalog
     ota: (await createApiKey(db, { operatorSlug: "bench", scopes: ["ota"], partnerSlug: "acme-travel", now })).key,
     catalog: (await createApiKey(db, { operatorSlug: "bench", scopes: ["catalog"], now })).key,
   };
-  const api = await spawnApi({ ...PRODUCTION_ENV, DATABASE_URL: created.url, WORKER: "off" });
+  const api = await spawnApi({ ...PRODUCTION_ENV, DATABASE_URL: created.url, WORKER: "off", ...env });
   return {
+    operatorId: operator.id,
     db,
     api,
     keys,

@@ -1,24 +1,23 @@
 import { addDays, todayIn } from "@slotwise/core";
 
-import { call, expectCall, sequentialLatency } from "../http-call.ts";
+import { FreshKeys } from "../fresh-keys.ts";
+import { call, expectCall } from "../http-call.ts";
 import { load } from "../load.ts";
 import { percentile } from "../percentile.ts";
 import type { BenchStack } from "../stack.ts";
+import { sequentialLatency, type Latency } from "../timed-get.ts";
 import { createActivity, createSchedule } from "./catalogue-client.ts";
 import { startCatalogueDatabase, type CatalogueDatabase } from "./catalogue-database.ts";
 
-/** Times a day of the measured activity and of each schedule the phase creates. */
+/** Times a day of each schedule the phase creates. */
 const TIMES = ["09:00", "11:00", "14:00", "17:00"];
-/** Days of the measured activity's schedule: with its 4 times, the small database's 1,000 timeslots. */
-const MEASURED_DAYS = 250;
+/**
+ * Days of the measured activity, one timeslot each at 09:00: the small database's 1,000
+ * timeslots, and as many distinct days, 366-day and 31-day windows for reads the cache has not seen.
+ */
+const MEASURED_DAYS = 1_000;
 /** Activities the bulk timeslots are spread over. */
 const FILLERS = 9;
-
-export interface Latency {
-  p50: number;
-  p95: number;
-  samples: number;
-}
 
 /** One schedule of 366 days × 4 times, created over REST as an operator would. */
 export interface ScheduleRun {
@@ -47,7 +46,7 @@ export interface FeedRead {
   latency: Latency;
 }
 
-/** A partner's GET of the same day, measured with `timeslots` in the database. */
+/** A partner's GET of one day's timeslots, each sample another day, measured with `timeslots` in the database. */
 export interface DayRead {
   timeslots: number;
   latency: Latency;
@@ -67,7 +66,7 @@ export interface CatalogueResult {
   rounds: TimeslotsRound[];
   calendar: Latency & { days: number; timeslots: number };
   feed: FeedRead;
-  octo: Latency & { days: number };
+  octo: Latency & { days: number; timeslots: number };
   schedules: ScheduleRun[];
 }
 
@@ -107,30 +106,34 @@ async function measure(cat: CatalogueDatabase, options: CatalogueOptions): Promi
   const ota = { authorization: `Bearer ${cat.keys.ota}` };
   const tomorrow = addDays(todayIn("UTC", new Date()), 1);
   const measured = await createActivity(api, cat.keys.catalog, { name: "Measured Harbour Walk", timeZone: "UTC" });
-  await createSchedule(api, cat.keys.catalog, measured, {
-    startDate: tomorrow,
-    endDate: addDays(tomorrow, MEASURED_DAYS - 1),
-    times: TIMES,
-    capacity: 20,
-  });
-  // A new process: a few seconds of partners' reads of the measured activity's other days warm it
-  // (JIT, pools) before the first measurement, as the later ones are by the reads before them.
+  // By SQL, as the bulk timeslots are: a schedule spans at most 366 days, and one a day over
+  // 1,000 days gives every sample below a day, or a window, of its own.
+  await cat.db.$executeRaw`
+    INSERT INTO timeslots (product_id, starts_at, capacity)
+    SELECT p.id, ${new Date(`${tomorrow}T09:00:00Z`)}::timestamptz + g * interval '1 day', 20
+      FROM products p CROSS JOIN generate_series(0, ${MEASURED_DAYS - 1}::int) g
+     WHERE p.activity_id = ${measured}`;
+  // A new process: a few seconds of partners' reads warm it (JIT, pools) before the first
+  // measurement. They ask for the days after the measured ones, so the read cache holds none of
+  // the days the samples ask for.
   await load({
     url: api,
     paths: Array.from(
-      { length: MEASURED_DAYS },
-      (_, d) => `/api/v2/ota/acme-travel/availability/${measured}/timeslots?Date=${addDays(tomorrow, d)}`,
+      { length: 250 },
+      (_, d) =>
+        `/api/v2/ota/acme-travel/availability/${measured}/timeslots?Date=${addDays(tomorrow, MEASURED_DAYS + d)}`,
     ),
     headers: ota,
     connections: 10,
     seconds: options.warmSeconds,
   });
-  const day = addDays(tomorrow, 30);
-  const dayUrl = `${partner}/availability/${measured}/timeslots?Date=${day}`;
+  // Every request below, timed or not, asks for a day (a window) not asked for in the read cache's lifetime.
+  const days = new FreshKeys(Array.from({ length: MEASURED_DAYS }, (_, d) => addDays(tomorrow, d)));
+  const dayUrl = (date: string) => `${partner}/availability/${measured}/timeslots?Date=${date}`;
   const timeslotsAt = async (): Promise<DayRead> => {
     const timeslots = await cat.timeslots();
-    const first = await expectCall(dayUrl, 200, { headers: ota });
-    const latency = await sequentialLatency(dayUrl, { headers: ota }, samples);
+    const first = await expectCall(dayUrl(await days.take()), 200, { headers: ota });
+    const latency = await sequentialLatency(async () => ({ url: dayUrl(await days.take()), headers: ota }), samples);
     return { timeslots, latency, firstMs: first.ms };
   };
   const fillers: string[] = [];
@@ -192,31 +195,42 @@ async function measure(cat: CatalogueDatabase, options: CatalogueOptions): Promi
   const { calendar, feed, octo } = reads;
 
   async function largeReads(cursor: string, inserted: number) {
+    // Each sample's window starts on another day, every window within the measured days.
+    const windowStarts = (length: number) =>
+      new FreshKeys(Array.from({ length: MEASURED_DAYS - length + 1 }, (_, d) => addDays(tomorrow, d)));
     const calendarDays = 366;
-    const calendarUrl = `${partner}/availability/${measured}/calendar?StartDate=${tomorrow}&EndDate=${addDays(tomorrow, calendarDays - 1)}`;
+    const calendarStarts = windowStarts(calendarDays);
     const timeslots = await cat.timeslots();
     const calendarRead = {
-      ...(await sequentialLatency(calendarUrl, { headers: ota }, samples)),
+      ...(await sequentialLatency(async () => {
+        const start = await calendarStarts.take();
+        return {
+          url: `${partner}/availability/${measured}/calendar?StartDate=${start}&EndDate=${addDays(start, calendarDays - 1)}`,
+          headers: ota,
+        };
+      }, samples)),
       days: calendarDays,
       timeslots,
     };
     const feedRead = await readFeed(partner, ota, cursor, inserted, samples);
     const octoDays = 31;
+    const octoStarts = windowStarts(octoDays);
     const octoRead = {
-      ...(await sequentialLatency(
-        `${api}/octo/availability/calendar`,
-        {
+      ...(await sequentialLatency(async () => {
+        const start = await octoStarts.take();
+        return {
+          url: `${api}/octo/availability/calendar`,
           headers: { ...ota, "octo-capabilities": "octo/pricing" },
           json: {
             productId: measured,
             optionId: "DEFAULT",
-            localDateStart: day,
-            localDateEnd: addDays(day, octoDays - 1),
+            localDateStart: start,
+            localDateEnd: addDays(start, octoDays - 1),
           },
-        },
-        samples,
-      )),
+        };
+      }, samples)),
       days: octoDays,
+      timeslots,
     };
     return { calendar: calendarRead, feed: feedRead, octo: octoRead };
   }

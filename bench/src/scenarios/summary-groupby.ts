@@ -2,7 +2,7 @@ import { addDays, todayIn } from "@slotwise/core";
 import { compactUsageFully } from "@slotwise/db/testing";
 
 import type { BenchStack } from "../stack.ts";
-import { getLatency } from "../timed-get.ts";
+import { sequentialLatency } from "../timed-get.ts";
 
 export interface SummaryGroupByResult {
   entries: number;
@@ -67,7 +67,7 @@ export async function summaryGroupByLatency(
   if (meter?.EventCount !== ENTRIES || meter.Groups?.length !== VALUES) {
     throw new Error(`grouped summary counted ${meter?.EventCount} entries in ${meter?.Groups?.length} groups`);
   }
-  const latency = await getLatency(url, headers, samples);
+  const latency = await sequentialLatency(() => ({ url, headers }), samples);
   return {
     entries: ENTRIES,
     distinctValues: VALUES,

@@ -3,7 +3,7 @@ import { makeUsagePartitions } from "@slotwise/db";
 import { compactUsageFully } from "@slotwise/db/testing";
 
 import type { BenchStack } from "../stack.ts";
-import { getLatency } from "../timed-get.ts";
+import { sequentialLatency } from "../timed-get.ts";
 
 export interface LatencyFigure {
   entries: number;
@@ -83,7 +83,7 @@ async function latency(
   const from = addDays(to, -(days - 1));
   const url = `${api}/api/v2/usage/meters?from=${from}&to=${to}&tz=${encodeURIComponent(zone)}`;
   const headers = { authorization: `Bearer ${stack.keys.usageRead}` };
-  return { entries, days, zone, ...(await getLatency(url, headers, samples)) };
+  return { entries, days, zone, ...(await sequentialLatency(() => ({ url, headers }), samples)) };
 }
 
 export async function summaryLatency(

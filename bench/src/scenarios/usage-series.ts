@@ -1,7 +1,7 @@
 import { addDays, todayIn } from "@slotwise/core";
 
 import type { BenchStack } from "../stack.ts";
-import { getLatency } from "../timed-get.ts";
+import { sequentialLatency } from "../timed-get.ts";
 
 export interface SeriesFigure {
   entries: number;
@@ -39,7 +39,7 @@ export async function seriesLatency(
     const to = todayIn(zone, new Date());
     const from = addDays(to, -(days - 1));
     const url = `${api}/api/v2/usage/meters/series?from=${from}&to=${to}&tz=${encodeURIComponent(zone)}&window=${window}`;
-    const latency = await getLatency(url, headers, samples);
+    const latency = await sequentialLatency(() => ({ url, headers }), samples);
     // The shape is read from one more answer, untimed.
     const body = (await (await fetch(url, { headers })).json()) as { data: { Series: { Points: unknown[] }[] } };
     const shape = { points: body.data.Series[0]?.Points.length ?? 0, meters: body.data.Series.length };
