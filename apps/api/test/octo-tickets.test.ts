@@ -7,6 +7,7 @@ import { toOffsetIso } from "@slotwise/core";
 
 import { openSlot, type SlotInfo } from "./fixtures.ts";
 import { OTA, PUBLIC_BASE, startApi, type Api } from "./harness.ts";
+import { todaySlot } from "./today-slot.ts";
 
 let api: Api;
 let key: string;
@@ -28,7 +29,7 @@ async function octo(method: string, path: string, body?: unknown): Promise<{ sta
 }
 
 /** Reserves and confirms a family of two adults and a child on the river cruise. */
-async function confirmedFamily(info: SlotInfo) {
+async function confirmedFamily(info: Pick<SlotInfo, "slot" | "product">) {
   const uuid = randomUUID();
   const held = await octo("POST", "/bookings", {
     uuid,
@@ -93,14 +94,8 @@ describe("OCTO tickets", () => {
   });
 
   it("shows each person redeemed once checked in, and the booking once all of them are", async () => {
-    const info = await openSlot(api.db, { productName: "Age of Discovery River Cruise", free: 3 });
-    const { uuid, booking } = await confirmedFamily(info);
-    // Check-in takes today's tickets only: the timeslot and its bookings move to the coming
-    // minute, off the half hours the cruise's other timeslots start at.
-    let soon = Math.ceil(Date.now() / 60_000) * 60_000;
-    if (new Date(soon).getUTCMinutes() % 30 === 0) soon += 60_000;
-    await api.db.timeslot.update({ where: { id: info.slot.id }, data: { startsAt: new Date(soon) } });
-    await api.db.booking.updateMany({ where: { timeslotId: info.slot.id }, data: { startsAt: new Date(soon) } });
+    // Check-in takes today's tickets only: a cruise with a timeslot today in its zone.
+    const { uuid, booking } = await confirmedFamily(await todaySlot(api.db));
     const codeOf = (item: OctoBooking["unitItems"][number]) =>
       item.ticket?.deliveryOptions.find((o) => o.deliveryFormat === DeliveryFormat.QRCODE)?.deliveryValue ?? "";
 
