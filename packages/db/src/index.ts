@@ -146,9 +146,9 @@ export {
   createScheduleInTx,
   deleteSchedule,
   listSchedules,
-  previewSchedule,
+  scheduleDryRun,
   topUpSchedules,
-  type SchedulePreview,
+  type ScheduleDryRun,
   type ScheduleRecord,
 } from "./catalog/schedules.ts";
 export { addClosure, addClosureInTx, listClosures, type ClosureRecord } from "./catalog/closures.ts";
