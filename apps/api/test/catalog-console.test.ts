@@ -33,6 +33,22 @@ describe("the console session on the catalogue", () => {
     expect(data.map((activity) => activity.ActivityID)).toContain(created.ActivityID);
   });
 
+  it("lists the activity's closures and the operator's partners, as the console's cards show them", async () => {
+    const { ActivityID } = await newActivity("Console Closures");
+    const day = addDays(todayIn(ZONE, new Date()), 5);
+    const { data: closed } = await console_.catalog.createClosure.mutate({
+      ActivityID,
+      From: day,
+      To: day,
+      Reason: "Fog",
+    });
+    const { data: closures } = await console_.catalog.closures.query({ ActivityID });
+    expect(closures).toEqual([closed]);
+    const { data: partners } = await console_.catalog.partners.query({});
+    const stored = await api.db.partner.findMany({ where: { operator: { slug: "demo" } } });
+    expect(partners.map((p) => p.Slug).sort()).toEqual(stored.map((p) => p.slug).sort());
+  });
+
   it("is refused without a session", async () => {
     await expect(trpcClient(api.base).catalog.activities.query({})).rejects.toMatchObject({
       shape: { problem: { status: 401 } },

@@ -152,6 +152,7 @@ export {
   type ScheduleRecord,
 } from "./catalog/schedules.ts";
 export { addClosure, addClosureInTx, listClosures, type ClosureRecord } from "./catalog/closures.ts";
+export { listOperatorPartners } from "./catalog/operator-partners.ts";
 export { addOneOffTimeslot, patchTimeslotAt } from "./catalog/one-off-timeslots.ts";
 export { holdPartnerOrderInTx, findPartnerOrder, type PartnerOrderInput } from "./orders/partner-orders.ts";
 export { ticketsOf, findTicket, checkInTicket, type TicketRow } from "./tickets/tickets.ts";
