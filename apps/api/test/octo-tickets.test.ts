@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { toOffsetIso } from "@slotwise/core";
 
 import { openSlot, type SlotInfo } from "./fixtures.ts";
-import { OTA, PUBLIC_BASE, startApi, type Api } from "./harness.ts";
+import { OTA, problemOf, PUBLIC_BASE, startApi, type Api } from "./harness.ts";
 import { todaySlot } from "./today-slot.ts";
 
 let api: Api;
@@ -112,6 +112,22 @@ describe("OCTO tickets", () => {
     expect(child.ticket?.utcRedeemedAt).toBe(child.utcRedeemedAt);
     expect(partly.unitItems.filter((item) => item.status === BookingStatus.CONFIRMED)).toHaveLength(2);
 
+    // A guest has come: partners cannot cancel the booking any more, over OCTO or REST, by one rule.
+    expect(partly.cancellable).toBe(false);
+    const octoCancel = await api.request(`/octo/bookings/${uuid}/cancel`, { method: "POST", key, json: {} });
+    expect(octoCancel.status).toBe(400);
+    expect(((await octoCancel.json()) as { error: string }).error).toBe("UNPROCESSABLE_ENTITY");
+    const rest = await api.request(`${OTA}/booking/${booking.supplierReference}`, { key });
+    const quoted = ((await rest.json()) as { data: { Cancellation: { Cancellable: boolean } } }).data;
+    expect(quoted.Cancellation.Cancellable).toBe(false);
+    const restCancel = await api.request(`${OTA}/booking/${booking.supplierReference}/cancel`, { method: "POST", key });
+    expect(restCancel.status).toBe(409);
+    expect((await problemOf(restCancel)).problem.type).toMatch(/not-cancellable$/);
+    // A list answers the same booking as a read, its tickets read for the whole list at once.
+    const listed = await api.request(`/octo/bookings?supplierReference=${booking.supplierReference}`, { key });
+    const [inList] = (await listed.json()) as unknown[];
+    expect(zBooking.parse(inList)).toEqual(zBooking.parse(partly));
+
     for (const item of [booking.unitItems[0]!, booking.unitItems[2]!])
       expect((await scan(codeOf(item))).status).toBe(200);
     const all = (await octo("GET", `/bookings/${uuid}`)).body;
@@ -120,6 +136,7 @@ describe("OCTO tickets", () => {
     const last = Math.max(...all.unitItems.map((item) => Date.parse(item.utcRedeemedAt!)));
     expect(all.utcRedeemedAt).toBe(new Date(last).toISOString().replace(/\.\d{3}Z$/, "Z"));
     expect(all.voucher?.utcRedeemedAt).toBe(all.utcRedeemedAt);
+    expect(all.cancellable).toBe(false);
   });
 
   it("shows no tickets once the booking is cancelled: they are void", async () => {

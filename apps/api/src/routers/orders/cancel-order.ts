@@ -24,7 +24,8 @@ export const cancelOrder = partnerProcedure
     const order = await partnerOrder(ctx, input.OrderID);
     const now = ctx.now();
     // Every booking is checked before any is cancelled, so a refusal leaves the order whole.
-    for (const booking of order.bookings) cancellationCheck(booking, "partner", now);
+    for (const booking of order.bookings)
+      cancellationCheck({ ...booking, checkedIn: booking._count.tickets }, "partner", now);
     const actor = `partner:${ctx.principal.partner.slug}`;
     for (const booking of order.bookings) await cancelBooking(ctx, booking, actor, "partner");
     return { data: await readOrder(ctx, input.OrderID) };
