@@ -4,6 +4,7 @@ import { DEFAULT_HOLD_BUDGET, instantToLocal } from "@slotwise/core";
 
 import { bookingBody, openSlot, type SlotInfo } from "./fixtures.ts";
 import { OTA, problemOf, startApi, type Api } from "./harness.ts";
+import { todaySlot } from "./today-slot.ts";
 
 let api: Api;
 let key: string;
@@ -105,6 +106,26 @@ describe("orders", () => {
     expect(cancelled.Status).toBe("cancelled");
     expect(cancelled.Bookings.map((x) => x.Status)).toEqual(["cancelled", "cancelled"]);
     expect(await placesTaken(a.slot.id)).toBe(before.a);
+  });
+
+  it("cannot be cancelled by the partner once a guest of one booking has checked in, cancelling none", async () => {
+    const today = await todaySlot(api.db);
+    const later = await openSlot(api.db, { free: 1 });
+    const held = await read(await post("/orders", { Items: [item(today, 1), item(later, 1)], HoldMinutes: 15 }));
+    const confirmed = await read(await post(`/orders/${held.OrderID}/confirm`, { Customer: CUSTOMER }));
+    const checkinKey = await api.key({ scopes: ["checkin"] });
+    const code = confirmed.Bookings[0]!.Tickets![0]!.Code;
+    const scan = await api.request("/api/v2/operator/check-ins", {
+      method: "POST",
+      key: checkinKey,
+      json: { Code: code },
+    });
+    expect(scan.status).toBe(200);
+    const refused = await post(`/orders/${held.OrderID}/cancel`);
+    expect(refused.status).toBe(409);
+    expect((await problemOf(refused)).problem.type).toMatch(/not-cancellable$/);
+    const after = await read(await api.request(`${OTA}/orders/${held.OrderID}`, { key }));
+    expect(after.Bookings.map((x) => x.Status)).toEqual(["confirmed", "confirmed"]);
   });
 
   it("hold nothing when one item fails, naming it", async () => {
