@@ -253,16 +253,44 @@ describe("schedules and timeslots", () => {
       Reason: "Storm",
     });
     expect(closure.status).toBe(201);
-    expect(((await closure.json()) as { data: { AffectedBookings: string[] } }).data.AffectedBookings).toEqual([
-      booking.Reference,
-    ]);
+    const created = ((await closure.json()) as { data: { ID: number; AffectedBookings: string[] } }).data;
+    expect(created.AffectedBookings).toEqual([booking.Reference]);
     const decade = await send(`${BASE}/${activity.ActivityID}/closures`, "POST", { From: day, To: addDays(day, 3650) });
     expect(decade.status).toBe(422);
     expect((await errorsOf(decade)).errors?.[0]?.field).toBe("To");
+
+    // The closures read back, as a reload of the console shows them: the refused one is not there.
+    const listed = await send(`${BASE}/${activity.ActivityID}/closures`, "GET");
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual({
+      data: [{ ID: created.ID, From: day, To: day, Reason: "Storm", AffectedBookings: [booking.Reference] }],
+    });
+    // A cancelled booking is no longer one to contact.
+    await api.request(`${OTA}/booking/${booking.Reference}/cancel`, { method: "POST", key: otaKey });
+    const afterCancel = (await (await send(`${BASE}/${activity.ActivityID}/closures`, "GET")).json()) as {
+      data: { AffectedBookings: string[] }[];
+    };
+    expect(afterCancel.data[0]?.AffectedBookings).toEqual([]);
+    expect((await send(`${BASE}/s_Unknown0001/closures`, "GET")).status).toBe(404);
   });
 });
 
 describe("partner distribution", () => {
+  it("lists the operator's partners, the slugs Partners may name, and only that operator's", async () => {
+    const answer = await send("/api/v2/operator/partners", "GET");
+    expect(answer.status).toBe(200);
+    const { data } = (await answer.json()) as { data: { Slug: string; Name: string }[] };
+    const stored = await api.db.partner.findMany({ where: { operator: { slug: "demo" } } });
+    expect(data.map((p) => p.Slug).sort()).toEqual(stored.map((p) => p.slug).sort());
+    expect(data.map((p) => p.Name)).toEqual([...data.map((p) => p.Name)].sort((a, b) => a.localeCompare(b)));
+    const harbour = await api.key({ operator: "harbour", scopes: ["catalog"] });
+    const theirs = (await (await send("/api/v2/operator/partners", "GET", undefined, harbour)).json()) as {
+      data: { Slug: string }[];
+    };
+    const harbourStored = await api.db.partner.findMany({ where: { operator: { slug: "harbour" } } });
+    expect(theirs.data.map((p) => p.Slug).sort()).toEqual(harbourStored.map((p) => p.slug).sort());
+  });
+
   it("hides an activity from partners not allowed, on every path, exactly as an unknown one, until allowed", async () => {
     const activity = await create({ ...newActivity, Name: "Globetrek Only Swim", Partners: ["globetrek"] });
     const day = addDays(today(), 3);

@@ -4,6 +4,7 @@ import { checkInTicket, scannedTicket } from "@slotwise/db";
 
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { GENEROUS_GUARDS, OTA, problemOf, startApi, type Api } from "./harness.ts";
+import { todaySlot } from "./today-slot.ts";
 
 let api: Api;
 let otaKey: string;
@@ -20,9 +21,9 @@ interface Booked {
   CheckedIn: number;
 }
 
-/** A confirmed booking of two, moved to start now: today in any zone, as far as check-in is concerned. */
+/** A confirmed booking of two, today in its activity's zone (or two days ahead or more). */
 async function bookToday(today = true) {
-  const info = await openSlot(api.db, { free: 2 });
+  const info = today ? await todaySlot(api.db) : await openSlot(api.db, { free: 2 });
   const response = await api.request(`${OTA}/booking`, {
     method: "POST",
     key: otaKey,
@@ -30,7 +31,6 @@ async function bookToday(today = true) {
   });
   expect(response.status).toBe(201);
   const booked = ((await response.json()) as { data: Booked }).data;
-  if (today) await api.db.booking.update({ where: { reference: booked.Reference }, data: { startsAt: new Date() } });
   return booked;
 }
 
@@ -119,10 +119,9 @@ describe("check-in", () => {
   });
 
   it("refuses void tickets, other days, unknown codes and other operators' codes", async () => {
-    const cancelled = await bookToday(false);
+    const cancelled = await bookToday();
     const cancel = await api.request(`${OTA}/booking/${cancelled.Reference}/cancel`, { method: "POST", key: otaKey });
     expect(cancel.status).toBe(200);
-    await api.db.booking.update({ where: { reference: cancelled.Reference }, data: { startsAt: new Date() } });
     const voided = await scan(cancelled.Tickets[0]!.Code);
     expect(voided.status).toBe(409);
     expect((await problemOf(voided)).problem.type).toMatch(/ticket-void$/);

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { toOffsetIso } from "@slotwise/core";
 
 import { openSlot, type SlotInfo } from "./fixtures.ts";
-import { OTA, PUBLIC_BASE, startApi, type Api } from "./harness.ts";
+import { OTA, problemOf, PUBLIC_BASE, startApi, type Api } from "./harness.ts";
+import { todaySlot } from "./today-slot.ts";
 
 let api: Api;
 let key: string;
@@ -28,7 +29,7 @@ async function octo(method: string, path: string, body?: unknown): Promise<{ sta
 }
 
 /** Reserves and confirms a family of two adults and a child on the river cruise. */
-async function confirmedFamily(info: SlotInfo) {
+async function confirmedFamily(info: Pick<SlotInfo, "slot" | "product">) {
   const uuid = randomUUID();
   const held = await octo("POST", "/bookings", {
     uuid,
@@ -93,14 +94,8 @@ describe("OCTO tickets", () => {
   });
 
   it("shows each person redeemed once checked in, and the booking once all of them are", async () => {
-    const info = await openSlot(api.db, { productName: "Age of Discovery River Cruise", free: 3 });
-    const { uuid, booking } = await confirmedFamily(info);
-    // Check-in takes today's tickets only: the timeslot and its bookings move to the coming
-    // minute, off the half hours the cruise's other timeslots start at.
-    let soon = Math.ceil(Date.now() / 60_000) * 60_000;
-    if (new Date(soon).getUTCMinutes() % 30 === 0) soon += 60_000;
-    await api.db.timeslot.update({ where: { id: info.slot.id }, data: { startsAt: new Date(soon) } });
-    await api.db.booking.updateMany({ where: { timeslotId: info.slot.id }, data: { startsAt: new Date(soon) } });
+    // Check-in takes today's tickets only: a cruise with a timeslot today in its zone.
+    const { uuid, booking } = await confirmedFamily(await todaySlot(api.db));
     const codeOf = (item: OctoBooking["unitItems"][number]) =>
       item.ticket?.deliveryOptions.find((o) => o.deliveryFormat === DeliveryFormat.QRCODE)?.deliveryValue ?? "";
 
@@ -117,6 +112,22 @@ describe("OCTO tickets", () => {
     expect(child.ticket?.utcRedeemedAt).toBe(child.utcRedeemedAt);
     expect(partly.unitItems.filter((item) => item.status === BookingStatus.CONFIRMED)).toHaveLength(2);
 
+    // A guest has come: partners cannot cancel the booking any more, over OCTO or REST, by one rule.
+    expect(partly.cancellable).toBe(false);
+    const octoCancel = await api.request(`/octo/bookings/${uuid}/cancel`, { method: "POST", key, json: {} });
+    expect(octoCancel.status).toBe(400);
+    expect(((await octoCancel.json()) as { error: string }).error).toBe("UNPROCESSABLE_ENTITY");
+    const rest = await api.request(`${OTA}/booking/${booking.supplierReference}`, { key });
+    const quoted = ((await rest.json()) as { data: { Cancellation: { Cancellable: boolean } } }).data;
+    expect(quoted.Cancellation.Cancellable).toBe(false);
+    const restCancel = await api.request(`${OTA}/booking/${booking.supplierReference}/cancel`, { method: "POST", key });
+    expect(restCancel.status).toBe(409);
+    expect((await problemOf(restCancel)).problem.type).toMatch(/not-cancellable$/);
+    // A list answers the same booking as a read, its tickets read for the whole list at once.
+    const listed = await api.request(`/octo/bookings?supplierReference=${booking.supplierReference}`, { key });
+    const [inList] = (await listed.json()) as unknown[];
+    expect(zBooking.parse(inList)).toEqual(zBooking.parse(partly));
+
     for (const item of [booking.unitItems[0]!, booking.unitItems[2]!])
       expect((await scan(codeOf(item))).status).toBe(200);
     const all = (await octo("GET", `/bookings/${uuid}`)).body;
@@ -125,6 +136,7 @@ describe("OCTO tickets", () => {
     const last = Math.max(...all.unitItems.map((item) => Date.parse(item.utcRedeemedAt!)));
     expect(all.utcRedeemedAt).toBe(new Date(last).toISOString().replace(/\.\d{3}Z$/, "Z"));
     expect(all.voucher?.utcRedeemedAt).toBe(all.utcRedeemedAt);
+    expect(all.cancellable).toBe(false);
   });
 
   it("shows no tickets once the booking is cancelled: they are void", async () => {

@@ -5,6 +5,7 @@ import { DEFAULT_HOLD_BUDGET, instantToLocal } from "@slotwise/core";
 import { cancelBookings } from "../src/services/booking-cancellation.ts";
 import { bookingBody, openSlot, type SlotInfo } from "./fixtures.ts";
 import { OTA, problemOf, startApi, type Api } from "./harness.ts";
+import { todaySlot } from "./today-slot.ts";
 
 let api: Api;
 let key: string;
@@ -155,6 +156,26 @@ describe("orders", () => {
     const after = await api.db.booking.findMany({ where: { id: { in: readBefore.map((x) => x.id) } } });
     expect(after.map((x) => x.status)).toEqual(["CONFIRMED", "CONFIRMED"]);
     expect({ a: await placesTaken(a.slot.id), b: await placesTaken(b.slot.id) }).toEqual(taken);
+  });
+
+  it("cannot be cancelled by the partner once a guest of one booking has checked in, cancelling none", async () => {
+    const today = await todaySlot(api.db);
+    const later = await openSlot(api.db, { free: 1 });
+    const held = await read(await post("/orders", { Items: [item(today, 1), item(later, 1)], HoldMinutes: 15 }));
+    const confirmed = await read(await post(`/orders/${held.OrderID}/confirm`, { Customer: CUSTOMER }));
+    const checkinKey = await api.key({ scopes: ["checkin"] });
+    const code = confirmed.Bookings[0]!.Tickets![0]!.Code;
+    const scan = await api.request("/api/v2/operator/check-ins", {
+      method: "POST",
+      key: checkinKey,
+      json: { Code: code },
+    });
+    expect(scan.status).toBe(200);
+    const refused = await post(`/orders/${held.OrderID}/cancel`);
+    expect(refused.status).toBe(409);
+    expect((await problemOf(refused)).problem.type).toMatch(/not-cancellable$/);
+    const after = await read(await api.request(`${OTA}/orders/${held.OrderID}`, { key }));
+    expect(after.Bookings.map((x) => x.Status)).toEqual(["confirmed", "confirmed"]);
   });
 
   it("hold nothing when one item fails, naming it", async () => {

@@ -152,12 +152,13 @@ export {
   createScheduleInTx,
   deleteSchedule,
   listSchedules,
-  previewSchedule,
+  scheduleDryRun,
   topUpSchedules,
-  type SchedulePreview,
+  type ScheduleDryRun,
   type ScheduleRecord,
 } from "./catalog/schedules.ts";
 export { addClosure, addClosureInTx, listClosures, type ClosureRecord } from "./catalog/closures.ts";
+export { listOperatorPartners } from "./catalog/operator-partners.ts";
 export { addOneOffTimeslot, patchTimeslotAt } from "./catalog/one-off-timeslots.ts";
 export { holdPartnerOrderInTx, findPartnerOrder, type PartnerOrderInput } from "./orders/partner-orders.ts";
 export {

@@ -22,6 +22,7 @@ import type { CacheReads } from "../cache/read-trail.ts";
 import { cachedTimeslotsBetween } from "../services/find-timeslot.ts";
 import { octoPricing, type OctoCapabilities } from "./octo-catalogue.ts";
 import { badRequest } from "./octo-errors.ts";
+import { octoUtc } from "./octo-time.ts";
 
 /** Longest range one calendar or availability check answers (as the REST calendar, section 18). */
 export const MAX_OCTO_DAYS = 366;
@@ -99,9 +100,7 @@ export function octoAvailability(
     id: start,
     localDateTimeStart: start,
     localDateTimeEnd: end,
-    utcCutoffAt: salesCloseAt(slot, product.bookingCutoffMinutes)
-      .toISOString()
-      .replace(/\.\d{3}Z$/, "Z"),
+    utcCutoffAt: octoUtc(salesCloseAt(slot, product.bookingCutoffMinutes)),
     allDay: false,
     available: isOpen(status) && (places === undefined || places <= vacancies),
     status,

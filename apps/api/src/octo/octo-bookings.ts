@@ -36,6 +36,7 @@ import {
   type CustomerDetails,
   type Product,
   type ProductWithUnits,
+  type TicketRow,
 } from "@slotwise/db";
 
 import { cacheTags } from "../cache/read-cache.ts";
@@ -62,6 +63,7 @@ import {
 import type { bookingsQuery, confirmationBody, reservationBody, updateBody } from "./octo-inputs.ts";
 import { checkedAnswers, octoQuestionAnswers } from "./octo-questions.ts";
 import { octoTickets } from "./octo-tickets.ts";
+import { octoUtc } from "./octo-time.ts";
 
 /** A reservation's hold when the reseller names no expiry, as OCTO suppliers commonly hold. */
 export const DEFAULT_EXPIRATION_MINUTES = 30;
@@ -180,14 +182,16 @@ const OCTO_STATUS = {
   EXPIRED: BookingStatus.EXPIRED,
 } as const;
 
-const utc = (instant: Date) => instant.toISOString().replace(/\.\d{3}Z$/, "Z");
-
-/** A booking as OCTO reads it at `now`; the timeslot is read for its availability. */
+/**
+ * A booking as OCTO reads it at `now`; the timeslot is read for its availability. `ticketRows`
+ * are the booking's tickets when the caller read them with others' (a list reads them at once).
+ */
 export async function presentOctoBooking(
   ctx: OctoContext,
   b: Booking,
   product: ProductWithUnits,
   caps: OctoCapabilities,
+  ticketRows?: readonly TicketRow[],
 ): Promise<OctoBooking> {
   const now = ctx.now();
   const uuid = b.octoUuid ?? unitItemUuid(b.reference, -1);
@@ -202,10 +206,11 @@ export async function presentOctoBooking(
     .parse(b.units)
     .flatMap((unit) => Array.from({ length: unit.Quantity }, () => ({ unitId: unit.UnitID, pricing: unit.Price })));
   const confirmed = status === BookingStatus.CONFIRMED;
+  const rows = confirmed ? (ticketRows ?? (await ticketsOf(ctx.db, [b.id])).get(b.id) ?? []) : [];
   const tickets = octoTickets(
     ctx.settings,
     items.map((item) => item.unitId),
-    confirmed ? ((await ticketsOf(ctx.db, [b.id])).get(b.id) ?? []) : [],
+    rows,
     confirmed,
   );
   // Once every person has checked in, the booking is redeemed; until then it stays confirmed.
@@ -227,10 +232,13 @@ export async function presentOctoBooking(
   });
   const extra = extraOf(b);
   const view = { product, startTimes: availability ? [local.time] : [], questions };
-  // What a cancel through /octo would do now: the booking's own policy, as cancel() applies it.
+  // What a cancel through /octo would do now: the partners' one rule, as cancel() applies it
+  // (the booking's own policy; none once a guest has checked in).
+  const checkedIn = rows.filter((row) => row.checkedInAt !== null).length;
   const cancellable =
     b.startsAt > now &&
-    (status === BookingStatus.ON_HOLD || (status === BookingStatus.CONFIRMED && cancellationQuote(b, now).Cancellable));
+    (status === BookingStatus.ON_HOLD ||
+      (status === BookingStatus.CONFIRMED && cancellationQuote({ ...b, checkedIn }, now).Cancellable));
   return {
     id: b.reference,
     uuid,
@@ -238,13 +246,15 @@ export async function presentOctoBooking(
     resellerReference: b.resellerReference,
     supplierReference: b.reference,
     status: shown,
-    utcCreatedAt: utc(b.createdAt),
-    utcUpdatedAt: utc(b.updatedAt),
+    utcCreatedAt: octoUtc(b.createdAt),
+    utcUpdatedAt: octoUtc(b.updatedAt),
     utcExpiresAt:
-      b.expiresAt && (status === BookingStatus.ON_HOLD || status === BookingStatus.EXPIRED) ? utc(b.expiresAt) : null,
+      b.expiresAt && (status === BookingStatus.ON_HOLD || status === BookingStatus.EXPIRED)
+        ? octoUtc(b.expiresAt)
+        : null,
     utcRedeemedAt: tickets.redeemedAt,
     utcConfirmedAt:
-      status === BookingStatus.CONFIRMED || (b.status === "CANCELLED" && b.customerEmail) ? utc(b.updatedAt) : null,
+      status === BookingStatus.CONFIRMED || (b.status === "CANCELLED" && b.customerEmail) ? octoUtc(b.updatedAt) : null,
     productId: product.activityId,
     product: octoProduct(view, caps),
     optionId: DEFAULT_OPTION_ID,
@@ -255,7 +265,7 @@ export async function presentOctoBooking(
         ? {
             refund: refundKind(b.refundAmount, b.totalAmount),
             reason: extra.cancellationReason ?? null,
-            utcCancelledAt: utc(b.cancelledAt ?? b.updatedAt),
+            utcCancelledAt: octoUtc(b.cancelledAt ?? b.updatedAt),
           }
         : null,
     freesale: false,
@@ -281,11 +291,36 @@ export async function octoBookingByUuid(ctx: OctoContext, uuid: string) {
     ? await findOctoBooking(ctx.db, ctx.principal.operatorId, ctx.principal.partner.id, uuid)
     : null;
   if (!booking) throw invalidBooking(uuid);
-  const product = await findActivity(ctx, ctx.principal.operatorId, booking.product.activityId).catch(() => ({
+  return { booking, product: await octoBookingProduct(ctx, booking) };
+}
+
+/** The booking's product with the units it sells; an archived one's, without units. */
+export function octoBookingProduct(ctx: OctoContext, booking: { product: Product }): Promise<ProductWithUnits> {
+  return findActivity(ctx, ctx.principal.operatorId, booking.product.activityId).catch(() => ({
     ...booking.product,
     units: [],
   }));
-  return { booking, product };
+}
+
+/**
+ * The partner's OCTO bookings matching the filters as OCTO reads them, their tickets read in
+ * one query for all of them.
+ */
+export async function presentOctoBookings(
+  ctx: OctoContext,
+  query: BookingsQuery & { productRowId?: number },
+  caps: OctoCapabilities,
+): Promise<OctoBooking[]> {
+  const bookings = await listOctoBookings(ctx, query);
+  const tickets = await ticketsOf(
+    ctx.db,
+    bookings.map((booking) => booking.id),
+  );
+  return Promise.all(
+    bookings.map(async (booking) =>
+      presentOctoBooking(ctx, booking, await octoBookingProduct(ctx, booking), caps, tickets.get(booking.id) ?? []),
+    ),
+  );
 }
 
 type Reservation = z.infer<typeof reservationBody>;
@@ -523,7 +558,7 @@ export async function cancel(ctx: OctoContext, uuid: string, reason: string | nu
 type BookingsQuery = z.infer<typeof bookingsQuery>;
 
 /** The partner's OCTO bookings matching the filters; at least one filter, as OCTO requires. */
-export async function listOctoBookings(ctx: OctoContext, query: BookingsQuery & { productRowId?: number }) {
+async function listOctoBookings(ctx: OctoContext, query: BookingsQuery & { productRowId?: number }) {
   return octoBookings(ctx.db, {
     operatorId: ctx.principal.operatorId,
     partnerId: ctx.principal.partner.id,

@@ -18,10 +18,10 @@ import {
   checkOption,
   confirm,
   extend,
-  listOctoBookings,
   octoBookingByUuid,
   octoProductById,
   presentOctoBooking,
+  presentOctoBookings,
   reserve,
   update,
   type OctoContext,
@@ -216,8 +216,7 @@ export function octoPlugin(app: FastifyInstance, options: OctoOptions, done: () 
       dateRange(query.localDateStart, query.localDateEnd);
     if (query.optionId !== undefined) checkOption(query.optionId);
     const product = query.productId === undefined ? undefined : await octoProductById(ctx, query.productId);
-    const bookings = await listOctoBookings(ctx, { ...query, productRowId: product?.id });
-    return Promise.all(bookings.map((booking) => present(ctx, booking.octoUuid ?? "", caps)));
+    return presentOctoBookings(ctx, { ...query, productRowId: product?.id }, caps);
   });
 
   app.get<{ Params: { uuid: string } }>("/bookings/:uuid", async (request) => {

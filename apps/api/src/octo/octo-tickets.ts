@@ -4,8 +4,7 @@ import type { TicketRow } from "@slotwise/db";
 
 import { ticketUrl } from "../services/booking-tickets.ts";
 import type { Settings } from "../trpc/context.ts";
-
-const utc = (instant: Date) => instant.toISOString().replace(/\.\d{3}Z$/, "Z");
+import { octoUtc } from "./octo-time.ts";
 
 /**
  * A person's ticket (contract section 20) as OCTO's: its code as the QR code's value, and its
@@ -49,13 +48,13 @@ export function octoTickets(
   });
   const perUnitItem = matched.map((row) => ({
     redemptionMethod: RedemptionMethod.DIGITAL,
-    utcRedeemedAt: row?.checkedInAt ? utc(row.checkedInAt) : null,
+    utcRedeemedAt: row?.checkedInAt ? octoUtc(row.checkedInAt) : null,
     deliveryOptions: row ? deliveryOptions(settings, row) : [],
   }));
   const issued = matched.filter((row) => row !== null);
   const allIn = issued.length > 0 && issued.every((row) => row.checkedInAt !== null);
   const last = allIn ? Math.max(...issued.map((row) => row.checkedInAt?.getTime() ?? 0)) : null;
-  const redeemedAt = last === null ? null : utc(new Date(last));
+  const redeemedAt = last === null ? null : octoUtc(new Date(last));
   return {
     perUnitItem,
     voucher: {

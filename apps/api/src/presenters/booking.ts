@@ -61,7 +61,7 @@ export function presentBooking(
           CheckedIn: tickets.filter((t) => t.checkedIn).length,
         }
       : {}),
-    Cancellation: cancellationQuote(b, now),
+    Cancellation: cancellationQuote({ ...b, checkedIn: tickets?.filter((t) => t.checkedIn).length ?? 0 }, now),
     ...(status === "CANCELLED" && b.refundAmount !== null
       ? { Refund: { Amount: b.refundAmount, Currency: b.currency } }
       : {}),

@@ -18,9 +18,12 @@ import type { CacheReads } from "../cache/read-trail.ts";
 type QuotedBooking = Pick<Booking, "expiresAt" | "startsAt" | "totalAmount" | "currency"> & {
   status: BookingStatusName;
   cancellationPolicy: unknown;
+  /** Persons of the booking checked in (contract section 20). */
+  checkedIn: number;
 };
 
-type CancellableBooking = QuotedBooking & Pick<Booking, "id" | "productId">;
+/** What a cancel reads of a booking before locking it: the persons checked in are read under the lock. */
+type CancellableBooking = Omit<QuotedBooking, "checkedIn"> & Pick<Booking, "id" | "productId">;
 
 /** Who cancels: a partner is held to the booking's policy, the operator never is. */
 export type Canceller = "partner" | "operator";
@@ -34,12 +37,15 @@ export function bookingPolicy(booking: { cancellationPolicy: unknown }): Cancell
 
 /**
  * What a partner cancelling at `now` would get: a live hold or confirmed booking is quoted by
- * its own policy; a cancelled or expired one has nothing left to cancel.
+ * its own policy; a cancelled or expired one has nothing left to cancel. Once a guest has
+ * checked in the booking is being used: a partner can no longer cancel it (REST, orders and
+ * OCTO alike), and the quote keeps the refund the policy gives, which a desk cancel stores.
  */
 export function cancellationQuote(booking: QuotedBooking, now: Date): CancellationQuote {
   const total = { amount: booking.totalAmount, currency: booking.currency };
   if (!holdsPlaces(effectiveStatus(booking, now))) return quoteCancellation([], booking.startsAt, now, total);
-  return quoteCancellation(bookingPolicy(booking), booking.startsAt, now, total);
+  const quote = quoteCancellation(bookingPolicy(booking), booking.startsAt, now, total);
+  return booking.checkedIn > 0 ? { ...quote, Cancellable: false } : quote;
 }
 
 /**
@@ -58,15 +64,17 @@ export function cancellationCheck(booking: QuotedBooking, who: Canceller, now: D
   if (who === "partner" && status === "CONFIRMED" && !quote.Cancellable)
     throw new ConflictError(
       "not-cancellable",
-      "This booking's cancellation policy does not let it be cancelled now; the operator can still cancel it",
+      booking.checkedIn > 0
+        ? "A guest of this booking has checked in: it cannot be cancelled now; the operator can still cancel it"
+        : "This booking's cancellation policy does not let it be cancelled now; the operator can still cancel it",
     );
   return quote;
 }
 
 /**
  * The one cancellation path of partners (REST, orders, OCTO) and the desk: checked as
- * `cancellationCheck` says on the booking as the cancel's transaction locked it (a change or
- * cancel committed since `booking` was read is what counts), then cancelled with the quoted
+ * `cancellationCheck` says on the booking as the cancel's transaction locked it (a change,
+ * cancel or check-in committed since `booking` was read is what counts), then cancelled with the quoted
  * refund stored on the booking, its places given back and the waitlist told. A booking that
  * holds no places is left as it is (null), so cancelling twice changes nothing.
  */

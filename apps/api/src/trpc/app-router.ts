@@ -15,6 +15,8 @@ import { createTimeslot } from "../routers/catalog/create-timeslot.ts";
 import { deleteSchedule } from "../routers/catalog/delete-schedule.ts";
 import { getActivity } from "../routers/catalog/get-activity.ts";
 import { listActivities } from "../routers/catalog/list-activities.ts";
+import { listClosures } from "../routers/catalog/list-closures.ts";
+import { listPartners } from "../routers/catalog/list-partners.ts";
 import { listSchedules } from "../routers/catalog/list-schedules.ts";
 import { patchActivity } from "../routers/catalog/patch-activity.ts";
 import { patchTimeslot } from "../routers/catalog/patch-timeslot.ts";
@@ -119,7 +121,9 @@ export const appRouter = router({
     deleteSchedule,
     createTimeslot,
     patchTimeslot,
+    closures: listClosures,
     createClosure,
+    partners: listPartners,
   }),
   console: router({
     session: router({ signIn, signOut, me }),

@@ -208,7 +208,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel one of your bookings
-         * @description Frees the places of a booking or a hold (people on the timeslot's waitlist are told) and stores the refund its cancellation policy gives now (Refund). With ?dryRun=true nothing changes: the answer is the booking as it stands, its Cancellation quote saying whether you may cancel now, and Refund what cancelling now would refund. A policy that does not allow cancelling now is 409 not-cancellable. Cancelling a cancelled or expired booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.
+         * @description Frees the places of a booking or a hold (people on the timeslot's waitlist are told) and stores the refund its cancellation policy gives now (Refund). With ?dryRun=true nothing changes: the answer is the booking as it stands, its Cancellation quote saying whether you may cancel now, and Refund what cancelling now would refund. A policy that does not allow cancelling now, or a guest of the booking already checked in, is 409 not-cancellable. Cancelling a cancelled or expired booking returns it unchanged. A booking whose timeslot has started can no longer be cancelled (409 timeslot-unavailable). No body is needed.
          */
         post: operations["bookings-cancel"];
         delete?: never;
@@ -579,13 +579,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The activity's closures, earliest first, each with the bookings still active on its dates */
+        get: operations["catalog-closures"];
         put?: never;
         /**
          * Close every timeslot on local dates From..To, also ones scheduled later
          * @description Send an Idempotency-Key header to retry safely.
          */
         post: operations["catalog-createClosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's partners, by name: the slugs an activity's Partners may list */
+        get: operations["catalog-partners"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7815,6 +7833,65 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    "catalog-closures": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description The activity's ActivityID */
+                ActivityID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ID: number;
+                            From: string;
+                            To: string;
+                            Reason: string;
+                            /** @description References of the confirmed and held bookings on those dates */
+                            AffectedBookings: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
     "catalog-createClosure": {
         parameters: {
             query?: never;
@@ -7863,7 +7940,7 @@ export interface operations {
                             From: string;
                             To: string;
                             Reason: string;
-                            /** @description References of the bookings on those dates */
+                            /** @description References of the confirmed and held bookings on those dates */
                             AffectedBookings: string[];
                         };
                     };
@@ -7877,6 +7954,56 @@ export interface operations {
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "catalog-partners": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string;
+                /** @description Echoed back; generated when absent */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests per second allowed for this key */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current second */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills */
+                    "RateLimit-Reset"?: number;
+                    /** @description Send it back in If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            Slug: string;
+                            Name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];

@@ -8,6 +8,8 @@ export function bookingDetail(db: Db, operatorId: number, reference: string) {
       product: { include: { questions: { orderBy: { position: "asc" } } } },
       timeslot: true,
       partner: true,
+      // Persons checked in: a partner can no longer cancel the booking once one has.
+      _count: { select: { tickets: { where: { checkedInAt: { not: null } } } } },
       order: true,
       events: { orderBy: [{ at: "asc" }, { id: "asc" }] },
       emails: {

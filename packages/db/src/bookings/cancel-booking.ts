@@ -8,10 +8,10 @@ import { lockBookingInTx, lockBookingsInTx, type LockedBooking } from "./lock-bo
 
 /**
  * What a cancel refunds (minor units; null when no refund applies), decided from the booking as
- * locked, so that a change committed meanwhile is what the refund is quoted on. It throws to
- * refuse the cancel, before anything is written.
+ * locked, so that a change committed meanwhile is what the refund is quoted on, with the
+ * persons checked in by then. It throws to refuse the cancel, before anything is written.
  */
-export type CancelRefund = number | null | ((locked: LockedBooking) => number | null);
+export type CancelRefund = number | null | ((locked: LockedBooking & { checkedIn: number }) => number | null);
 
 /**
  * Cancels a booking or a hold, gives its places back and notifies the timeslot's waitlist, in
@@ -30,7 +30,10 @@ export async function cancelBookingInTx(
   const locked = await lockBookingInTx(tx, bookingId);
   const status = effectiveStatus(locked, now);
   if (!holdsPlaces(status)) return tx.booking.findUniqueOrThrow({ where: { id: bookingId } });
-  const quoted = typeof refundAmount === "function" ? refundAmount(locked) : refundAmount;
+  const quoted =
+    typeof refundAmount === "function"
+      ? refundAmount({ ...locked, checkedIn: await checkedInPersons(tx, bookingId) })
+      : refundAmount;
   // A hold was never paid: releasing it refunds nothing.
   const refund = status === "ON_HOLD" ? null : quoted;
   const booking = await tx.booking.update({
@@ -50,6 +53,18 @@ export async function cancelBookingInTx(
   await withdrawReminderInTx(tx, bookingId);
   await notifyWaitlistInTx(tx, booking.timeslotId, now);
   return booking;
+}
+
+/**
+/**
+ * Persons of the booking checked in. Read after the booking's lock, in a statement of its own:
+ * a check-in share-locks the booking, so one committed while the lock waited is counted, and
+ * one that comes later waits for the cancel and finds the ticket void.
+ */
+async function checkedInPersons(tx: Tx, bookingId: number): Promise<number> {
+  const [row] = await tx.$queryRaw<{ checkedIn: number }[]>`
+    SELECT count(*)::int AS "checkedIn" FROM tickets WHERE booking_id = ${bookingId} AND checked_in_at IS NOT NULL`;
+  return row?.checkedIn ?? 0;
 }
 
 /**

@@ -49,9 +49,20 @@ export async function addClosureInTx(
   return { closure: { id: row.id, ...closure }, affected: affected.map((booking) => booking.reference) };
 }
 
-/** The activity's closures, earliest first. */
-export function listClosures(db: Db, productId: number): Promise<ClosureRecord[]> {
-  return db.$queryRaw<ClosureRecord[]>`
-    SELECT id, from_date::text AS "from", to_date::text AS "to", reason
-      FROM closures WHERE product_id = ${productId} ORDER BY from_date, id`;
+/**
+ * The activity's closures, earliest first, each with the references of the bookings still
+ * active on its dates (in the activity's zone), as addClosure answers them.
+ */
+export function listClosures(db: Db, productId: number): Promise<(ClosureRecord & { affected: string[] })[]> {
+  return db.$queryRaw<(ClosureRecord & { affected: string[] })[]>`
+    SELECT c.id, c.from_date::text AS "from", c.to_date::text AS "to", c.reason,
+           COALESCE(ARRAY(
+             SELECT b.reference FROM bookings b
+              WHERE b.product_id = c.product_id
+                AND (b.starts_at AT TIME ZONE p.time_zone)::date BETWEEN c.from_date AND c.to_date
+                AND b.status IN ('CONFIRMED', 'ON_HOLD')
+              ORDER BY b.starts_at, b.reference), '{}') AS affected
+      FROM closures c JOIN products p ON p.id = c.product_id
+     WHERE c.product_id = ${productId}
+     ORDER BY c.from_date, c.id`;
 }

@@ -97,6 +97,32 @@ function materialiseWindow(rule: ScheduleRule, today: string): { from: string; t
   return { from, to };
 }
 
+/** The local dates a schedule's timeslots are made for now, and how many starts they hold. */
+interface MaterialiseWindow {
+  from: string;
+  to: string;
+  /** Starts the rule gives from `from` to `to`, existing ones included. */
+  starts: number;
+}
+
+/**
+ * The window a schedule's timeslots are made for now, today being the activity zone's. More than MAX_TIMESLOTS_AT_ONCE starts in it is
+ * a 422 naming Times. Creating a schedule and its dry run both check here, so the dry run
+ * refuses exactly what creating it refuses.
+ */
+function materialiseWindowOrThrow(rule: ScheduleRule, timeZone: string, now: Date): MaterialiseWindow {
+  const { from, to } = materialiseWindow(rule, todayIn(timeZone, now));
+  const starts = from > to ? 0 : countScheduleStarts(rule, from, to);
+  if (starts > MAX_TIMESLOTS_AT_ONCE)
+    throw new ValidationError([
+      {
+        field: "Times",
+        message: `This schedule would create ${starts} timeslots at once, more than ${MAX_TIMESLOTS_AT_ONCE}: give fewer Times or Weekdays, or an earlier EndDate`,
+      },
+    ]);
+  return { from, to, starts };
+}
+
 /**
  * Creates a schedule and its timeslots up to its end or the horizon, in one transaction, so
  * partners can book them as soon as it commits. Refused when its starts clash with another
@@ -119,16 +145,7 @@ export async function createScheduleInTx(
   input: ScheduleInput,
   now: Date,
 ): Promise<{ schedule: ScheduleRecord; created: number }> {
-  const today = todayIn(product.timeZone, now);
-  const window = materialiseWindow(input, today);
-  const count = window.from > window.to ? 0 : countScheduleStarts(input, window.from, window.to);
-  if (count > MAX_TIMESLOTS_AT_ONCE)
-    throw new ValidationError([
-      {
-        field: "Times",
-        message: `This schedule would create ${count} timeslots at once, more than ${MAX_TIMESLOTS_AT_ONCE}: give fewer Times or Weekdays, or an earlier EndDate`,
-      },
-    ]);
+  const window = materialiseWindowOrThrow(input, product.timeZone, now);
   // One schedule change per activity at a time, so two clashing schedules cannot both pass the check.
   await tx.$queryRaw`SELECT id FROM products WHERE id = ${product.id} FOR UPDATE`;
   let first: { date: string; time: string; scheduleId: number } | null = null;
@@ -164,34 +181,33 @@ export async function createScheduleInTx(
 }
 
 /** What creating a schedule would do, worked out without writing anything. */
-export interface SchedulePreview {
+export interface ScheduleDryRun {
   /** The first starts it would give, in time order (at most the limit asked for). */
   starts: { date: string; time: string; startsAt: Date }[];
-  /** How many timeslots creating it would make now: up to its end or the horizon. */
-  count: number;
-  /** Starts that exist already (a one-off or another schedule's): left as they are. */
+  /** How many timeslots creating it would make now (up to its end or the horizon): its starts that do not exist yet. */
+  created: number;
+  /** How many of its starts exist already (a one-off's or another schedule's): left as they are. */
+  existingCount: number;
+  /** The first of those, in time order (at most the limit asked for). */
   existing: { date: string; time: string }[];
   /** The first shared start with each other schedule of the activity that clashes. */
   clashes: { scheduleId: number; date: string; time: string }[];
 }
 
 /**
- * Previews `rule` for the activity: the same window, expansion and clash check that
- * createSchedule applies, so what the console shows is what the schedule then makes.
+ * Dry-runs `rule` for the activity: the same window, limit, expansion and clash check that
+ * createSchedule applies, so what the console shows is what the schedule then makes, and a
+ * rule createSchedule refuses is refused here the same way.
  */
-export async function previewSchedule(
+export async function scheduleDryRun(
   db: Db,
   product: { id: number; timeZone: string },
   rule: ScheduleRule,
   now: Date,
   limit: number,
-): Promise<SchedulePreview> {
-  const window = materialiseWindow(rule, todayIn(product.timeZone, now));
-  const count = window.from > window.to ? 0 : countScheduleStarts(rule, window.from, window.to);
-  const all =
-    window.from > window.to || count > MAX_TIMESLOTS_AT_ONCE
-      ? []
-      : expandSchedule(rule, product.timeZone, window.from, window.to);
+): Promise<ScheduleDryRun> {
+  const window = materialiseWindowOrThrow(rule, product.timeZone, now);
+  const all = window.starts === 0 ? [] : expandSchedule(rule, product.timeZone, window.from, window.to);
   const existing =
     all.length === 0
       ? []
@@ -199,16 +215,16 @@ export async function previewSchedule(
           SELECT starts_at AS "startsAt" FROM timeslots
            WHERE product_id = ${product.id}
              AND starts_at = ANY(${all.map((start) => start.startsAt.toISOString())}::timestamptz[])
-           ORDER BY starts_at
-           LIMIT ${limit}`;
+           ORDER BY starts_at`;
   const clashes = (await listSchedules(db, product.id)).flatMap((other) => {
     const clash = firstScheduleClash(rule, other, product.timeZone);
     return clash ? [{ scheduleId: other.id, ...clash }] : [];
   });
   return {
     starts: all.filter((start) => start.startsAt > now).slice(0, limit),
-    count: count > MAX_TIMESLOTS_AT_ONCE ? count : all.length,
-    existing: existing.map((slot) => instantToLocal(slot.startsAt, product.timeZone)),
+    created: all.length - existing.length,
+    existingCount: existing.length,
+    existing: existing.slice(0, limit).map((slot) => instantToLocal(slot.startsAt, product.timeZone)),
     clashes,
   };
 }

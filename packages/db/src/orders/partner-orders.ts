@@ -73,6 +73,12 @@ export async function holdPartnerOrderInTx(tx: Tx, input: PartnerOrderInput) {
 export function findPartnerOrder(db: Db, operatorId: number, partnerId: number, publicId: string) {
   return db.order.findFirst({
     where: { publicId, operatorId, partnerId },
-    include: { bookings: { orderBy: { id: "asc" }, include: { product: true } } },
+    include: {
+      bookings: {
+        orderBy: { id: "asc" },
+        // Persons checked in: a partner can no longer cancel a booking once one has.
+        include: { product: true, _count: { select: { tickets: { where: { checkedInAt: { not: null } } } } } },
+      },
+    },
   });
 }

@@ -5,6 +5,7 @@ import { addClosureInTx } from "@slotwise/db";
 import { withCatalogIdempotency } from "../../idempotency/catalog-idempotency.ts";
 import { catalogChanged, operatorActivityOrThrow } from "../../services/operator-catalog.ts";
 import { catalogProcedure } from "../../trpc/procedures.ts";
+import { closureSchema, presentClosure } from "./closure.schema.ts";
 import { createClosureInput } from "./create-closure.schema.ts";
 
 export const createClosure = catalogProcedure
@@ -20,17 +21,7 @@ export const createClosure = catalogProcedure
     successStatus: 201,
   })
   .input(createClosureInput)
-  .output(
-    z.object({
-      data: z.object({
-        ID: z.int(),
-        From: z.string(),
-        To: z.string(),
-        Reason: z.string(),
-        AffectedBookings: z.array(z.string()).meta({ description: "References of the bookings on those dates" }),
-      }),
-    }),
-  )
+  .output(z.object({ data: closureSchema }))
   .mutation(async ({ ctx, input }) => {
     const operatorId = ctx.principal.operatorId;
     const activity = await operatorActivityOrThrow(ctx.db, operatorId, input.ActivityID);
@@ -42,8 +33,7 @@ export const createClosure = catalogProcedure
         { from: input.From, to: input.To, reason: input.Reason },
         ctx.now(),
       );
-      const data = { ID: closure.id, From: closure.from, To: closure.to, Reason: closure.reason };
-      return { status: 201, body: { data: { ...data, AffectedBookings: affected } }, headers: {} };
+      return { status: 201, body: { data: presentClosure({ ...closure, affected }) }, headers: {} };
     });
     catalogChanged(ctx, operatorId, activity.id);
     return answer;

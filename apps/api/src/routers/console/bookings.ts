@@ -155,7 +155,7 @@ function presentDetail(b: Awaited<ReturnType<typeof detailOrThrow>>, now: Date) 
     cancelledAt: b.cancelledAt?.toISOString() ?? null,
     cancellable: isCancellable(b, now),
     /** What a partner cancelling now would get; the desk cancels regardless and refunds this. */
-    cancellation: cancellationQuote(b, now),
+    cancellation: cancellationQuote({ ...b, checkedIn: b._count.tickets }, now),
     refund: b.refundAmount === null ? null : { amount: b.refundAmount, currency: b.currency },
   };
 }

@@ -10,25 +10,24 @@ import { Card } from "../../../../components/card";
 import { TextField } from "../../../../components/form-field";
 import { formatLocalDate } from "../../../../lib/format";
 import { fieldProblems, problemMessage } from "../../../../lib/problem";
-import { trpc, type RouterOutputs } from "../../../../lib/trpc";
+import { trpc } from "../../../../lib/trpc";
 import type { Activity } from "./details-card";
-
-type Closure = RouterOutputs["catalog"]["createClosure"]["data"];
 
 /**
  * Closes the activity on some local dates (weather, a holiday): every timeslot then is
- * closed, also ones a schedule makes later. Bookings stay; the ones affected are listed with a
- * link each, so that the operator can contact those guests.
+ * closed, also ones a schedule makes later. Bookings stay; every closure of the activity is
+ * listed with the bookings still active on its dates, a link each, so that the operator can
+ * contact those guests.
  */
 export function ClosuresCard({ activity }: { activity: Activity }) {
   const utils = trpc.useUtils();
   const [from, setFrom] = useState(() => todayIn(activity.TimeZone));
   const [to, setTo] = useState(() => todayIn(activity.TimeZone));
   const [reason, setReason] = useState("");
-  const [closed, setClosed] = useState<Closure[]>([]);
+  const closures = trpc.catalog.closures.useQuery({ ActivityID: activity.ActivityID });
   const close = trpc.catalog.createClosure.useMutation({
     onSuccess: (result) => {
-      setClosed([result.data, ...closed]);
+      void utils.catalog.closures.invalidate({ ActivityID: activity.ActivityID });
       void utils.catalog.previewSchedule.invalidate();
       void utils.console.activities.invalidate();
       toast.success(`Closed ${formatLocalDate(result.data.From)} – ${formatLocalDate(result.data.To)}`);
@@ -70,7 +69,12 @@ export function ClosuresCard({ activity }: { activity: Activity }) {
           </button>
         </div>
       </form>
-      {closed.map((c) => (
+      {closures.error && (
+        <p className="field-error" role="alert">
+          {problemMessage(closures.error)}
+        </p>
+      )}
+      {closures.data?.data.map((c) => (
         <section key={c.ID} className="notice" aria-label={`Closure ${c.From} to ${c.To}`} style={{ marginTop: 12 }}>
           <strong>
             Closed {formatLocalDate(c.From)} – {formatLocalDate(c.To)}

@@ -22,7 +22,7 @@ interface Tier {
  * partners cannot cancel, and no policy lets them cancel until the start with a full refund.
  */
 export function DistributionCard({ activity }: { activity: Activity }) {
-  const partners = trpc.console.bookings.filterOptions.useQuery(undefined, { staleTime: 300_000 });
+  const partners = trpc.catalog.partners.useQuery({}, { staleTime: 300_000 });
   const [everyone, setEveryone] = useState(activity.Partners === "all");
   const [chosen, setChosen] = useState<string[]>(activity.Partners === "all" ? [] : activity.Partners);
   const [mode, setMode] = useState<PolicyMode>(activity.CancellationPolicy === null ? "none" : "tiers");
@@ -65,17 +65,17 @@ export function DistributionCard({ activity }: { activity: Activity }) {
             <span>Only the partners chosen here</span>
           </label>
           {!everyone &&
-            partners.data?.partners.map((p) => (
-              <label key={p.slug} className="check" style={{ marginLeft: 24 }}>
+            partners.data?.data.map((p) => (
+              <label key={p.Slug} className="check" style={{ marginLeft: 24 }}>
                 <input
                   type="checkbox"
-                  checked={chosen.includes(p.slug)}
+                  checked={chosen.includes(p.Slug)}
                   onChange={(e) =>
-                    setChosen(e.target.checked ? [...chosen, p.slug] : chosen.filter((s) => s !== p.slug))
+                    setChosen(e.target.checked ? [...chosen, p.Slug] : chosen.filter((s) => s !== p.Slug))
                   }
                 />
                 <span>
-                  {p.name} <span className="mono small muted">{p.slug}</span>
+                  {p.Name} <span className="mono small muted">{p.Slug}</span>
                 </span>
               </label>
             ))}

@@ -5,17 +5,17 @@ import type { RouterOutputs } from "../../../../lib/trpc";
 
 type Preview = RouterOutputs["catalog"]["previewSchedule"];
 
-const MAX_AT_ONCE = 20_000;
-
-/** What the schedule being written would do: its next starts in the activity's zone and its clashes. */
+/**
+ * What the schedule being written would do: its next starts in the activity's zone, its clashes
+ * and the starts that exist already. A schedule the API refuses has no preview: the refusal
+ * shows as the form's field error.
+ */
 export function SchedulePreview({ preview, pending }: { preview: Preview | undefined; pending: boolean }) {
   if (!preview) return null;
   return (
     <section className="notice stack" style={{ gap: 8 }} aria-label="Schedule preview" aria-busy={pending}>
-      <strong>
-        {preview.Count > MAX_AT_ONCE
-          ? `It would make ${preview.Count} timeslots at once, more than ${MAX_AT_ONCE}: it will be refused`
-          : `It makes ${preview.Count} timeslots now; the rest are added daily up to a year ahead`}
+      <strong data-testid="preview-count">
+        It makes {preview.Created} timeslots now; the rest are added daily up to a year ahead
       </strong>
       {preview.Starts.length > 0 && (
         <div>
@@ -36,8 +36,10 @@ export function SchedulePreview({ preview, pending }: { preview: Preview | undef
       ))}
       {preview.Existing.length > 0 && (
         <p className="small" style={{ margin: 0 }} data-testid="preview-existing">
-          Timeslots that exist already and stay as they are:{" "}
+          {preview.ExistingCount} of its starts exist already and stay as they are:{" "}
           {preview.Existing.map((e) => `${formatLocalDate(e.Date)} ${e.Time}`).join(", ")}
+          {preview.ExistingCount > preview.Existing.length &&
+            ` and ${preview.ExistingCount - preview.Existing.length} more`}
         </p>
       )}
     </section>

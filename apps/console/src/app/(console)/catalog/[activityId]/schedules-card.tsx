@@ -160,7 +160,7 @@ export function SchedulesCard({ activity }: { activity: Activity }) {
           onChange={setWeekdays}
           problem={problems.Weekdays}
         />
-        <SchedulePreview preview={preview.data} pending={preview.isFetching} />
+        <SchedulePreview preview={preview.error ? undefined : preview.data} pending={preview.isFetching} />
         <div className="row">
           <button type="submit" className="primary" disabled={create.isPending}>
             {create.isPending ? "Creating…" : "Create schedule"}
