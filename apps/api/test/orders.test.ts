@@ -176,6 +176,10 @@ describe("orders", () => {
     expect((await problemOf(refused)).problem.type).toMatch(/not-cancellable$/);
     const after = await read(await api.request(`${OTA}/orders/${held.OrderID}`, { key }));
     expect(after.Bookings.map((x) => x.Status)).toEqual(["confirmed", "confirmed"]);
+    // Nor can the checked-in booking be changed: its guest has taken the place booked.
+    const changed = await post(`/booking/${confirmed.Bookings[0]!.Reference}/change`, { Participants: 2 });
+    expect(changed.status).toBe(409);
+    expect((await problemOf(changed)).problem.type).toMatch(/booking-not-changeable$/);
   });
 
   it("hold nothing when one item fails, naming it", async () => {

@@ -1,6 +1,7 @@
 import { effectiveStatus, holdsPlaces } from "@slotwise/core";
 
 import type { Database } from "../client.ts";
+import { checkedInPersons } from "../tickets/checked-in-persons.ts";
 import type { Tx } from "../tx.ts";
 import { notifyWaitlistInTx } from "../waitlist/notify-waitlist.ts";
 import { withdrawReminderInTx } from "./booking-emails.ts";
@@ -56,17 +57,6 @@ export async function cancelBookingInTx(
 }
 
 /**
-/**
- * Persons of the booking checked in. Read after the booking's lock, in a statement of its own:
- * a check-in share-locks the booking, so one committed while the lock waited is counted, and
- * one that comes later waits for the cancel and finds the ticket void.
- */
-async function checkedInPersons(tx: Tx, bookingId: number): Promise<number> {
-  const [row] = await tx.$queryRaw<{ checkedIn: number }[]>`
-    SELECT count(*)::int AS "checkedIn" FROM tickets WHERE booking_id = ${bookingId} AND checked_in_at IS NOT NULL`;
-  return row?.checkedIn ?? 0;
-}
-
 /**
  * Cancels these bookings in one transaction, all or none: `refund` throwing for one of them
  * rolls back those cancelled before it. The bookings are locked in id order, then their

@@ -1,5 +1,6 @@
-import { changeRefusal, holdEnd, type PricedBooking } from "@slotwise/core";
+import { changeRefusal, ConflictError, holdEnd, type PricedBooking } from "@slotwise/core";
 
+import { checkedInPersons } from "../tickets/checked-in-persons.ts";
 import type { Tx } from "../tx.ts";
 import { notifyWaitlistInTx } from "../waitlist/notify-waitlist.ts";
 import { queueReminderInTx, withdrawReminderInTx } from "./booking-emails.ts";
@@ -40,6 +41,12 @@ export async function changeBookingInTx(tx: Tx, bookingId: number, change: Booki
   // Asking for what the booking already is changes nothing: a retried change is harmless.
   if (change.timeslotId === before.timeslotId && !change.priced)
     return tx.booking.findUniqueOrThrow({ where: { id: bookingId } });
+  // A guest who has checked in has taken the place they booked: it no longer moves or shrinks.
+  if ((await checkedInPersons(tx, bookingId)) > 0)
+    throw new ConflictError(
+      "booking-not-changeable",
+      "A guest of this booking has checked in; it can no longer be changed",
+    );
   const participants = change.priced?.participants ?? before.participants;
   const take = (places: number) => takePlacesInTx(tx, change.timeslotId, places, change.cutoffMinutes, now);
   let startsAt = before.startsAt;

@@ -31,7 +31,7 @@ export const changeBooking = partnerProcedure
       tags: ["Bookings"],
       summary: "Change a booking or a hold",
       description:
-        "Moves a booking or hold to another Date and/or Time of the same activity, or changes its places (Participants or Units, not both): give any of them, the rest stays. The places move in one step: if the new timeslot lacks them (409 insufficient-capacity with `available`) or is past or closed (409 timeslot-unavailable), nothing changes. A change of places prices the booking anew at today's prices (the Total follows); a move alone keeps what was paid. A cancelled or expired booking, or one whose timeslot has started, is 409 booking-not-changeable. Asking for what the booking already is changes nothing, so a retry is safe.",
+        "Moves a booking or hold to another Date and/or Time of the same activity, or changes its places (Participants or Units, not both): give any of them, the rest stays. The places move in one step: if the new timeslot lacks them (409 insufficient-capacity with `available`) or is past or closed (409 timeslot-unavailable), nothing changes. A change of places prices the booking anew at today's prices (the Total follows); a move alone keeps what was paid. A cancelled or expired booking, one whose timeslot has started, or one with a guest checked in is 409 booking-not-changeable. Asking for what the booking already is changes nothing, so a retry is safe.",
     },
     problems: [
       "not-found",
