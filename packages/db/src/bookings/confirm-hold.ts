@@ -18,6 +18,16 @@ export function answersData(answers: CheckedAnswers) {
   };
 }
 
+/** The columns that replace a booking's customer. */
+export function customerData(customer: CustomerDetails) {
+  return {
+    customerFirstName: customer.firstName,
+    customerLastName: customer.lastName,
+    customerEmail: customer.email,
+    customerPhone: customer.phone,
+  };
+}
+
 /** What a confirmation brings, the same for every hold it confirms. */
 export interface HoldsConfirmation {
   /** Replaces each hold's customer, if it had one. */
@@ -80,14 +90,7 @@ export async function confirmHoldsInTx(tx: Tx, holds: readonly HoldToConfirm[], 
         data: {
           status: "CONFIRMED",
           updatedAt: now,
-          ...(customer
-            ? {
-                customerFirstName: customer.firstName,
-                customerLastName: customer.lastName,
-                customerEmail: customer.email,
-                customerPhone: customer.phone,
-              }
-            : {}),
+          ...(customer ? customerData(customer) : {}),
           ...(confirmation.paymentReference === undefined ? {} : { paymentReference: confirmation.paymentReference }),
           ...(answers ? answersData(answers) : {}),
         },

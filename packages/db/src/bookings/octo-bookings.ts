@@ -3,7 +3,7 @@ import { ConflictError, effectiveStatus, holdEnd } from "@slotwise/core";
 import { Prisma } from "../generated/prisma/client.ts";
 import type { Db, Tx } from "../tx.ts";
 import type { CustomerDetails } from "./booking-types.ts";
-import { answersData, type CheckedAnswers } from "./confirm-hold.ts";
+import { answersData, customerData, type CheckedAnswers } from "./confirm-hold.ts";
 import { lockBookingInTx } from "./lock-booking.ts";
 
 /** Most bookings one OCTO booking search answers: OCTO's list has no pages. */
@@ -91,14 +91,7 @@ export async function updateOctoDetailsInTx(tx: Tx, bookingId: number, details: 
   return tx.booking.update({
     where: { id: bookingId },
     data: {
-      ...(customer
-        ? {
-            customerFirstName: customer.firstName,
-            customerLastName: customer.lastName,
-            customerEmail: customer.email,
-            customerPhone: customer.phone,
-          }
-        : {}),
+      ...(customer ? customerData(customer) : {}),
       ...(details.resellerReference === undefined ? {} : { resellerReference: details.resellerReference }),
       ...(details.notes === undefined ? {} : { notes: details.notes }),
       ...(details.extra === undefined ? {} : { octoExtra: details.extra }),
