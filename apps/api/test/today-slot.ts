@@ -2,23 +2,10 @@ import { randomUUID } from "node:crypto";
 
 import { todayIn } from "@slotwise/core";
 import { addOneOffTimeslot, createOperatorActivity, type Database } from "@slotwise/db";
+import { earlyMorningZone } from "@slotwise/testing/early-morning-zone";
 
 /** The local time of day a today's timeslot starts at. */
 const START = "23:30";
-
-/**
- * A fixed-offset zone whose local time is about 2 a.m. now, so that a timeslot at 23:30 local
- * is today's there for the next 21 hours, whatever the hour a test runs at: tickets check in on
- * their day only.
- */
-export function earlyMorningZone(now: Date): string {
-  for (let offset = -12; offset <= 14; offset++) {
-    if ((((now.getUTCHours() + offset) % 24) + 24) % 24 !== 2) continue;
-    // Etc/GMT zones count the other way: Etc/GMT-3 is three hours ahead of UTC.
-    return offset === 0 ? "UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
-  }
-  throw new Error("no zone at 2 a.m.");
-}
 
 /**
  * A timeslot today in its activity's zone: a new activity of the operator with the units of one

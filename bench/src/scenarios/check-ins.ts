@@ -1,4 +1,5 @@
 import { todayIn } from "@slotwise/core";
+import { earlyMorningZone } from "@slotwise/testing/early-morning-zone";
 import type { ApiProcess } from "@slotwise/testing/processes";
 
 import { call, concurrently, expectCall } from "../http-call.ts";
@@ -36,18 +37,6 @@ export interface CheckInResult {
   race: { codes: number; scansPerCode: number; exactlyOnce: number };
   /** Codes scanned against the tickets the database holds as checked in. */
   stored: { scanned: number; checkedIn: number };
-}
-
-/**
- * A zone whose local time is about 2 a.m. now, so that a timeslot at 23:30 local is today's
- * for the next 21 hours: tickets scan only on their day.
- */
-function earlyMorningZone(now: Date): string {
-  for (let offset = -12; offset <= 14; offset++) {
-    if ((((now.getUTCHours() + offset) % 24) + 24) % 24 !== 2) continue;
-    return offset === 0 ? "UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
-  }
-  throw new Error("no zone at 2 a.m.");
 }
 
 interface Scan {
