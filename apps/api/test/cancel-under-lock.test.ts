@@ -1,19 +1,9 @@
-import { randomUUID } from "node:crypto";
-
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { OTA, startApi, type Api } from "./harness.ts";
+import { CUSTOMER, oneOffSlot, policyActivity, PRICE, TIERS } from "./policy-activities.ts";
 import { trpcClient } from "./trpc-client.ts";
 import { until } from "./until.ts";
-
-const HOUR = 3_600_000;
-const PRICE = 4_000;
-const TIERS = [
-  { HoursBefore: 48, RefundPercent: 100 },
-  { HoursBefore: 24, RefundPercent: 50 },
-];
-const BASE = "/api/v2/operator/activities";
-const CUSTOMER = { FirstName: "Ana", LastName: "Silva", Email: "ana.silva@example.com", Phone: "+351912345678" };
 
 let api: Api;
 let catalogKey: string;
@@ -33,30 +23,8 @@ async function post(path: string, json: unknown, key = otaKey) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function newActivity(): Promise<string> {
-  const created = await post(
-    BASE,
-    {
-      Name: `Locked cancel ${randomUUID().slice(0, 8)}`,
-      DurationMinutes: 60,
-      TimeZone: "UTC",
-      Currency: "EUR",
-      Units: [{ ID: "adult", Label: "Adult", Price: { Amount: PRICE } }],
-      CancellationPolicy: TIERS,
-    },
-    catalogKey,
-  );
-  expect(created.status).toBe(201);
-  return (created.body.data as { ActivityID: string }).ActivityID;
-}
-
-async function slotIn(activityId: string, hoursAhead: number) {
-  const startsAt = new Date(Math.ceil((Date.now() + hoursAhead * HOUR) / 60_000) * 60_000);
-  const [date, time] = [startsAt.toISOString().slice(0, 10), startsAt.toISOString().slice(11, 16)];
-  const added = await post(`${BASE}/${activityId}/timeslots`, { Date: date, Time: time, Capacity: 10 }, catalogKey);
-  expect(added.status).toBe(201);
-  return { date, time };
-}
+const newActivity = () => policyActivity(api, catalogKey, TIERS);
+const slotIn = (activityId: string, hoursAhead: number) => oneOffSlot(api, catalogKey, activityId, hoursAhead);
 
 async function book(activityId: string, slot: { date: string; time: string }) {
   const made = await post(`${OTA}/booking`, {

@@ -5,16 +5,11 @@ import { TRPCClientError } from "@trpc/client";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { OTA, startApi, type Api } from "./harness.ts";
+import { CUSTOMER, oneOffSlot, policyActivity, PRICE, TIERS } from "./policy-activities.ts";
 import { trpcClient } from "./trpc-client.ts";
 
 const HOUR = 3_600_000;
-const PRICE = 4_000;
-const TIERS = [
-  { HoursBefore: 48, RefundPercent: 100 },
-  { HoursBefore: 24, RefundPercent: 50 },
-];
 const BASE = "/api/v2/operator/activities";
-const CUSTOMER = { FirstName: "Ana", LastName: "Silva", Email: "ana.silva@example.com", Phone: "+351912345678" };
 
 let api: Api;
 let catalogKey: string;
@@ -50,31 +45,8 @@ async function post(path: string, json: unknown, key = otaKey, headers: Record<s
   };
 }
 
-async function newActivity(policy: unknown): Promise<string> {
-  const created = await post(
-    BASE,
-    {
-      Name: `Policy tour ${randomUUID().slice(0, 8)}`,
-      DurationMinutes: 60,
-      TimeZone: "UTC",
-      Currency: "EUR",
-      Units: [{ ID: "adult", Label: "Adult", Price: { Amount: PRICE } }],
-      CancellationPolicy: policy,
-    },
-    catalogKey,
-  );
-  expect(created.status).toBe(201);
-  return (created.body.data as { ActivityID: string }).ActivityID;
-}
-
-/** A one-off timeslot of the activity `hoursAhead` from now, on a whole minute. */
-async function slotIn(activityId: string, hoursAhead: number) {
-  const startsAt = new Date(Math.ceil((Date.now() + hoursAhead * HOUR) / 60_000) * 60_000);
-  const [date, time] = [startsAt.toISOString().slice(0, 10), startsAt.toISOString().slice(11, 16)];
-  const added = await post(`${BASE}/${activityId}/timeslots`, { Date: date, Time: time, Capacity: 10 }, catalogKey);
-  expect(added.status).toBe(201);
-  return { activityId, startsAt, date, time };
-}
+const newActivity = (policy: unknown) => policyActivity(api, catalogKey, policy);
+const slotIn = (activityId: string, hoursAhead: number) => oneOffSlot(api, catalogKey, activityId, hoursAhead);
 
 type Slot = Awaited<ReturnType<typeof slotIn>>;
 
