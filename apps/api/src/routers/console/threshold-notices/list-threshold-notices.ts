@@ -1,7 +1,7 @@
 import { ExactDecimal } from "@slotwise/core";
 import { listThresholdNotices, meterUnits } from "@slotwise/db";
 
-import { consoleProcedure } from "../../trpc/procedures.ts";
+import { consoleProcedure } from "../../../trpc/procedures.ts";
 
 /** The console's list is the recent past: older notices stay in the table, unread. */
 const NOTICES_SHOWN = 50;

@@ -1,5 +1,6 @@
 import { integerField } from "@slotwise/core";
 
+/** The page fields of the console's tables, shared by their list inputs. */
 export const pageInput = {
   page: integerField("page")
     .min(1, { error: "page must be at least 1" })

@@ -1,0 +1,5 @@
+import { z } from "zod";
+
+import { anyMeterNameField } from "@slotwise/core";
+
+export const deleteMeterDefinitionInput = z.object({ Meter: anyMeterNameField("Meter") });

@@ -1,0 +1,8 @@
+import { consoleProcedure } from "../../../trpc/procedures.ts";
+import { presentUnitTypes, unitTypesOrThrow } from "./activity-unit-types.ts";
+import { productInput } from "./unit-type.schema.ts";
+
+/** An activity's unit types, retired ones included (they stay on the bookings that bought them). */
+export const listUnitTypes = consoleProcedure
+  .input(productInput)
+  .query(async ({ ctx, input }) => presentUnitTypes(await unitTypesOrThrow(ctx, input.productId)));
