@@ -16,7 +16,7 @@ async function questionsOf(ctx: Context & { principal: { operatorId: number } },
   return { data: (await activityQuestions(ctx, product.id)).map(presentQuestion) };
 }
 
-/** For any OTA key: `/ota/core/...` is routed before `/ota/{partner}/...` (see app-router.ts), which would match it too. */
+/** For any OTA key: `/ota/core/...` is routed before `/ota/{partner}/...` (see questions.router.ts), which would match it too. */
 export const listCoreQuestions = anyPartnerProcedure
   .meta({
     openapi: {
