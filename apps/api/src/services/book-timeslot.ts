@@ -3,9 +3,9 @@ import type { z } from "zod";
 import { answersProblems, placesRefusal, ValidationError, type PricedBooking } from "@slotwise/core";
 import type { Product } from "@slotwise/db";
 
-import type { bookingInputSchema } from "../presenters/booking-schema.ts";
 import { toCoreQuestion } from "../presenters/question.ts";
 import type { Context } from "../trpc/context.ts";
+import type { bookingInputSchema } from "./book-timeslot.schema.ts";
 import { activityQuestions, findActivity } from "./find-activity.ts";
 import { timeslotAt } from "./find-timeslot.ts";
 import { priceBooking } from "./price-booking.ts";
