@@ -235,6 +235,13 @@ describe("schedules and timeslots", () => {
       Capacity: 5,
     });
     expect(again.status).toBe(409);
+    const past = await send(`${BASE}/${activity.ActivityID}/timeslots`, "POST", {
+      Date: addDays(today(), -1),
+      Time: "10:00",
+      Capacity: 5,
+    });
+    expect(past.status).toBe(422);
+    expect((await errorsOf(past)).errors?.map((e) => e.field)).toEqual(["Date"]);
     const booked = await api.request(`${OTA}/booking`, {
       method: "POST",
       key: otaKey,

@@ -546,7 +546,7 @@ export interface paths {
         put?: never;
         /**
          * Add one timeslot outside any schedule
-         * @description Send an Idempotency-Key header to retry safely.
+         * @description A start that has already passed is refused (422). Send an Idempotency-Key header to retry safely.
          */
         post: operations["catalog-createTimeslot"];
         delete?: never;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ValidationError } from "@slotwise/core";
+import { localToInstants, ValidationError } from "@slotwise/core";
 import { addOneOffTimeslot } from "@slotwise/db";
 
 import { withCatalogIdempotency } from "../../idempotency/catalog-idempotency.ts";
@@ -16,7 +16,7 @@ export const createTimeslot = catalogProcedure
       path: "/operator/activities/{ActivityID}/timeslots",
       tags: ["Catalogue"],
       summary: "Add one timeslot outside any schedule",
-      description: "Send an Idempotency-Key header to retry safely.",
+      description: "A start that has already passed is refused (422). Send an Idempotency-Key header to retry safely.",
     },
     problems: [
       "invalid-parameter",
@@ -33,6 +33,12 @@ export const createTimeslot = catalogProcedure
   .mutation(async ({ ctx, input }) => {
     const operatorId = ctx.principal.operatorId;
     const activity = await operatorActivityOrThrow(ctx.db, operatorId, input.ActivityID);
+    // Nobody can book a start that has passed: adding one is a mistake of date or time.
+    const [startsAt] = localToInstants(input.Date, input.Time, activity.timeZone);
+    if (startsAt && startsAt <= ctx.now())
+      throw new ValidationError([
+        { field: "Date", message: `${input.Date} ${input.Time} in ${activity.timeZone} has already passed` },
+      ]);
     const path = `/operator/activities/${activity.activityId}/timeslots`;
     const answer = await withCatalogIdempotency(ctx, `POST ${path}`, input, async (tx) => {
       const slot = await addOneOffTimeslot(
