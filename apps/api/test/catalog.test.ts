@@ -91,7 +91,35 @@ describe("operator activities", () => {
       Units: [{ ID: "child", Label: "Child", Price: { Amount: 1 } }],
     });
     expect((await errorsOf(noAdult)).errors?.[0]?.field).toBe("Units");
+    const otherCurrency = await send(BASE, "POST", {
+      ...newActivity,
+      Units: [{ ID: "adult", Label: "Adult", Price: { Amount: 3000, Currency: "USD" } }],
+    });
+    expect(otherCurrency.status).toBe(422);
+    expect((await errorsOf(otherCurrency)).errors?.map((e) => e.field)).toEqual(["Units[0].Price.Currency"]);
     expect(await api.db.product.count()).toBe(before);
+  });
+
+  it("takes units back as products answer them, in the activity's currency only", async () => {
+    const created = await create({
+      ...newActivity,
+      Units: [{ ID: "adult", Label: "Adult", Price: { Amount: 3000, Currency: "EUR" } }],
+    });
+    expect(created.Units).toEqual([expect.objectContaining({ ID: "adult", Price: { Amount: 3000, Currency: "EUR" } })]);
+    const path = `${BASE}/${created.ActivityID}`;
+    const repriced = await send(path, "PATCH", {
+      Units: [{ ID: "adult", Label: "Adult", Price: { Amount: 3500, Currency: "GBP" } }],
+    });
+    expect(repriced.status).toBe(422);
+    expect((await errorsOf(repriced)).errors?.map((e) => e.field)).toEqual(["Units[0].Price.Currency"]);
+    const both = await send(path, "PATCH", {
+      Currency: "GBP",
+      Units: [{ ID: "adult", Label: "Adult", Price: { Amount: 3500, Currency: "GBP" } }],
+    });
+    expect(both.status).toBe(200);
+    expect(((await both.json()) as { data: Activity }).data.Units).toEqual([
+      expect.objectContaining({ ID: "adult", Price: { Amount: 3500, Currency: "GBP" } }),
+    ]);
   });
 
   it("retires a question removed from the list and keeps it for answers given", async () => {

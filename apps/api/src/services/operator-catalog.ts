@@ -1,4 +1,4 @@
-import { NotFoundError } from "@slotwise/core";
+import { NotFoundError, ValidationError } from "@slotwise/core";
 import { findOperatorActivity, type ActivityFields, type Db } from "@slotwise/db";
 
 import { cacheTags } from "../cache/read-cache.ts";
@@ -10,6 +10,21 @@ export async function operatorActivityOrThrow(db: Db, operatorId: number, activi
   const activity = await findOperatorActivity(db, operatorId, activityId);
   if (!activity) throw new NotFoundError(`There is no activity ${activityId}`);
   return activity;
+}
+
+/** Every unit's price is in the activity's currency: a unit naming another is refused, never converted or ignored. */
+export function checkUnitCurrencies(units: ActivityFieldsInput["Units"], currency: string): void {
+  const problems = (units ?? []).flatMap((unit, i) =>
+    unit.Price.Currency === undefined || unit.Price.Currency === currency
+      ? []
+      : [
+          {
+            field: `Units[${i}].Price.Currency`,
+            message: `Units[${i}].Price.Currency must be ${currency}, the activity's currency`,
+          },
+        ],
+  );
+  if (problems.length) throw new ValidationError(problems);
 }
 
 /** The fields given, in the database's terms; absent ones stay absent (a PATCH changes only those). */

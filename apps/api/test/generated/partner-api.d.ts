@@ -7328,6 +7328,7 @@ export interface operations {
                         MaxAge?: number | null;
                         Price: {
                             Amount: number;
+                            Currency?: string;
                         };
                     }[];
                     Questions?: {
@@ -7472,6 +7473,7 @@ export interface operations {
                         MaxAge?: number | null;
                         Price: {
                             Amount: number;
+                            Currency?: string;
                         };
                     }[];
                     Questions?: {

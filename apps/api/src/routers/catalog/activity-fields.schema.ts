@@ -27,6 +27,11 @@ const bounded = (field: string, min: number, max: number) =>
 
 const ageField = (field: string) => bounded(field, 0, 150).nullable().optional();
 
+const currencyField = (field: string) =>
+  stringField(field).refine((code) => CURRENCIES.has(code), {
+    error: `${field} must be an ISO 4217 code such as EUR`,
+  });
+
 const unitsField = z
   .array(
     z.object({
@@ -34,7 +39,8 @@ const unitsField = z
       Label: textField("Label", 1, 100),
       MinAge: ageField("MinAge"),
       MaxAge: ageField("MaxAge"),
-      Price: z.object({ Amount: bounded("Amount", 0, INT4_MAX) }),
+      // Currency as products answer it: when given, it must be the activity's.
+      Price: z.object({ Amount: bounded("Amount", 0, INT4_MAX), Currency: currencyField("Currency").optional() }),
     }),
   )
   .min(1, { error: "Units must list at least one unit" })
@@ -89,9 +95,7 @@ export const activityFields = z.object({
   DurationMinutes: bounded("DurationMinutes", 5, 1_440).optional(),
   TimeZone: timeZoneField("TimeZone").optional(),
   Location: stringField("Location").max(300, { error: "Location must be at most 300 characters" }).optional(),
-  Currency: stringField("Currency")
-    .refine((code) => CURRENCIES.has(code), { error: "Currency must be an ISO 4217 code such as EUR" })
-    .optional(),
+  Currency: currencyField("Currency").optional(),
   BookingCutoffMinutes: bounded("BookingCutoffMinutes", 0, 10_080).optional(),
   MaxParticipants: bounded("MaxParticipants", 1, 1_000).optional(),
   Units: unitsField.optional(),

@@ -5,7 +5,7 @@ import { createOperatorActivityInTx } from "@slotwise/db";
 import { withCatalogIdempotency } from "../../idempotency/catalog-idempotency.ts";
 import { operatorActivitySchema } from "../../presenters/operator-activity-schema.ts";
 import { presentOperatorActivity } from "../../presenters/operator-activity.ts";
-import { activityChanges, catalogChanged } from "../../services/operator-catalog.ts";
+import { activityChanges, catalogChanged, checkUnitCurrencies } from "../../services/operator-catalog.ts";
 import { catalogProcedure } from "../../trpc/procedures.ts";
 import { createActivityInput } from "./create-activity.schema.ts";
 
@@ -24,6 +24,7 @@ export const createActivity = catalogProcedure
   .input(createActivityInput)
   .output(z.object({ data: operatorActivitySchema }))
   .mutation(async ({ ctx, input }) => {
+    checkUnitCurrencies(input.Units, input.Currency);
     const given = activityChanges(input);
     const { operatorId } = ctx.principal;
     let created: number | undefined;

@@ -5,7 +5,12 @@ import { patchOperatorActivity } from "@slotwise/db";
 
 import { operatorActivitySchema } from "../../presenters/operator-activity-schema.ts";
 import { presentOperatorActivity } from "../../presenters/operator-activity.ts";
-import { activityChanges, catalogChanged } from "../../services/operator-catalog.ts";
+import {
+  activityChanges,
+  catalogChanged,
+  checkUnitCurrencies,
+  operatorActivityOrThrow,
+} from "../../services/operator-catalog.ts";
 import { catalogProcedure } from "../../trpc/procedures.ts";
 import { patchActivityInput } from "./patch-activity.schema.ts";
 
@@ -24,6 +29,11 @@ export const patchActivity = catalogProcedure
   .mutation(async ({ ctx, input }) => {
     const { ActivityID, ...fields } = input;
     const operatorId = ctx.principal.operatorId;
+    if (fields.Units?.some((unit) => unit.Price.Currency !== undefined))
+      checkUnitCurrencies(
+        fields.Units,
+        fields.Currency ?? (await operatorActivityOrThrow(ctx.db, operatorId, ActivityID)).currency,
+      );
     const activity = await patchOperatorActivity(ctx.db, operatorId, ActivityID, activityChanges(fields), ctx.now());
     if (!activity) throw new NotFoundError(`There is no activity ${ActivityID}`);
     catalogChanged(ctx, operatorId, activity.id);
