@@ -141,6 +141,43 @@ describe("operator activities", () => {
 });
 
 describe("schedules and timeslots", () => {
+  it("keeps an answered question's type, and lets one without answers change", async () => {
+    const created = await create();
+    const [question] = created.Questions;
+    if (!question) throw new Error("no question");
+    const path = `${BASE}/${created.ActivityID}`;
+    const retypedFresh = await send(path, "PATCH", {
+      Questions: [{ ID: question.ID, Label: "Can you swim?", Type: "text", Required: true }],
+    });
+    expect(retypedFresh.status).toBe(200);
+    const day = addDays(today(), 5);
+    expect((await send(`${path}/timeslots`, "POST", { Date: day, Time: "10:00", Capacity: 5 })).status).toBe(201);
+    const booked = await api.request(`${OTA}/booking`, {
+      method: "POST",
+      key: otaKey,
+      json: {
+        ActivityID: created.ActivityID,
+        Date: day,
+        Time: "10:00",
+        Participants: 1,
+        Customer: { FirstName: "Rui", LastName: "Costa", Email: "rui@example.com", Phone: "+351912345679" },
+        Answers: [{ QuestionID: question.ID, Value: "Yes, well" }],
+      },
+    });
+    expect(booked.status).toBe(201);
+    const retypedAnswered = await send(path, "PATCH", {
+      Questions: [{ ID: question.ID, Label: "Can you swim?", Type: "boolean", Required: true }],
+    });
+    expect(retypedAnswered.status).toBe(422);
+    expect((await errorsOf(retypedAnswered)).errors?.map((e) => e.field)).toEqual(["Questions.0.Type"]);
+    const kept = await api.db.waiverQuestion.findUniqueOrThrow({ where: { id: question.ID } });
+    expect(kept.type).toBe("TEXT");
+    const relabelled = await send(path, "PATCH", {
+      Questions: [{ ID: question.ID, Label: "Can you swim 50 m?", Type: "text", Required: true }],
+    });
+    expect(relabelled.status).toBe(200);
+  });
+
   it("makes timeslots a partner can book at once, refuses clashes, keeps booked ones on delete", async () => {
     const activity = await create();
     const start = addDays(today(), 2);

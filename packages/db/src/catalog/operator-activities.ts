@@ -172,6 +172,37 @@ async function replaceUnits(tx: Tx, productId: number, units: readonly ActivityU
 }
 
 /**
+ * A question already answered keeps its type: the answers given were checked against it, and
+ * would no longer read as valid under another (422; retire it and add a new question instead).
+ */
+async function refuseRetypingAnswered(
+  tx: Tx,
+  productId: number,
+  existing: readonly { id: string; type: DbQuestionType }[],
+  questions: readonly ActivityQuestion[],
+) {
+  const typeOf = new Map(existing.map((question) => [question.id, question.type]));
+  const retyped = questions.flatMap((question, index) =>
+    question.id !== undefined && typeOf.get(question.id) !== questionData(question).type
+      ? [{ index, id: question.id }]
+      : [],
+  );
+  if (retyped.length === 0) return;
+  const answered = await tx.$queryRaw<{ id: string }[]>`
+    SELECT q.id FROM unnest(${retyped.map((r) => r.id)}::text[]) AS q(id)
+     WHERE EXISTS (SELECT 1 FROM bookings b
+                    WHERE b.product_id = ${productId} AND b.answers @> jsonb_build_array(jsonb_build_object('QuestionID', q.id)))`;
+  const answeredIds = new Set(answered.map((row) => row.id));
+  const problems = retyped
+    .filter((r) => answeredIds.has(r.id))
+    .map((r) => ({
+      field: `Questions.${r.index}.Type`,
+      message: `Questions.${r.index}.Type cannot change: the question has answers; retire it and add a new one`,
+    }));
+  if (problems.length > 0) throw new ValidationError(problems);
+}
+
+/**
  * Sets the activity's questions to `questions`, in that order: those with an ID are edited,
  * those without are added, the others retired (kept, so answers already given stay readable).
  */
@@ -184,6 +215,7 @@ async function replaceQuestions(tx: Tx, productId: number, questions: readonly A
       : [],
   );
   if (unknown.length > 0) throw new ValidationError(unknown);
+  await refuseRetypingAnswered(tx, productId, existing, questions);
   // Positions are unique: move every question out of the way first, then number the list.
   const offset = Math.max(0, ...existing.map((question) => question.position)) + questions.length + 1;
   await tx.$executeRaw`UPDATE waiver_questions SET position = position + ${offset} WHERE product_id = ${productId}`;
