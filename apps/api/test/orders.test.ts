@@ -176,6 +176,15 @@ describe("orders", () => {
     expect((await problemOf(refused)).problem.type).toMatch(/not-cancellable$/);
     const after = await read(await api.request(`${OTA}/orders/${held.OrderID}`, { key }));
     expect(after.Bookings.map((x) => x.Status)).toEqual(["confirmed", "confirmed"]);
+    // Every read quotes it as the cancel decides: not cancellable, with its guest checked in.
+    const reference = confirmed.Bookings[0]!.Reference;
+    const quoted = await read(await post(`/booking/${reference}/cancel?dryRun=true`));
+    expect(quoted).toMatchObject({ CheckedIn: 1, Cancellation: { Cancellable: false } });
+    const listed = await api.request(`${OTA}/bookings?from=${today.date}&to=${today.date}`, { key });
+    const found = ((await listed.json()) as { data: { Reference: string }[] }).data.find(
+      (b) => b.Reference === reference,
+    );
+    expect(found).toMatchObject({ CheckedIn: 1, Cancellation: { Cancellable: false } });
     // Nor can the checked-in booking be changed: its guest has taken the place booked.
     const changed = await post(`/booking/${confirmed.Bookings[0]!.Reference}/change`, { Participants: 2 });
     expect(changed.status).toBe(409);

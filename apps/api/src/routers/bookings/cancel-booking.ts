@@ -3,6 +3,7 @@ import { z } from "zod";
 import { bookingSchema } from "../../presenters/booking-schema.ts";
 import { presentBooking } from "../../presenters/booking.ts";
 import { cancelBooking as cancelAs } from "../../services/booking-cancellation.ts";
+import { bookingTickets } from "../../services/booking-tickets.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { cancelBookingInput } from "./cancel-booking.schema.ts";
 import { partnerBooking } from "./get-booking.ts";
@@ -24,14 +25,15 @@ export const cancelBooking = partnerProcedure
   .output(z.object({ data: bookingSchema }))
   .mutation(async ({ ctx, input }) => {
     const booking = await partnerBooking(ctx, input.Reference);
-    const now = ctx.now();
+    // The booking as GET shows it, tickets included: a guest checked in makes it not cancellable.
+    const withTickets = async (b: typeof booking) =>
+      presentBooking(b, b.product, ctx.now(), (await bookingTickets(ctx, [b])).get(b.id));
     if (input.dryRun === true) {
-      const view = presentBooking(booking, booking.product, now);
+      const view = await withTickets(booking);
       return { data: { ...view, Refund: view.Cancellation.Refund } };
     }
     const cancelled = await cancelAs(ctx, booking, `partner:${ctx.principal.partner.slug}`, "partner");
-    if (cancelled) return { data: presentBooking(cancelled, booking.product, ctx.now()) };
+    if (cancelled) return { data: await withTickets({ ...cancelled, product: booking.product }) };
     // Nothing to cancel any more (a cancel committed since `booking` was read): the booking as it is now.
-    const current = await partnerBooking(ctx, input.Reference);
-    return { data: presentBooking(current, current.product, ctx.now()) };
+    return { data: await withTickets(await partnerBooking(ctx, input.Reference)) };
   });

@@ -7,6 +7,7 @@ import { cursorParam, encodeCursor } from "../../inputs/page-cursor.ts";
 import { dateParam, partnerParam } from "../../inputs/path-params.ts";
 import { bookingSchema } from "../../presenters/booking-schema.ts";
 import { presentBooking } from "../../presenters/booking.ts";
+import { bookingTickets } from "../../services/booking-tickets.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 
 /** Longest range of activity dates one search covers (contract section 15). */
@@ -51,8 +52,9 @@ export const searchBookings = partnerProcedure
       now,
       after: input.cursor,
     });
+    const tickets = await bookingTickets(ctx, bookings);
     return {
-      data: bookings.map((booking) => presentBooking(booking, booking.product, now)),
+      data: bookings.map((booking) => presentBooking(booking, booking.product, now, tickets.get(booking.id))),
       next: end ? encodeCursor(end) : null,
     };
   });
