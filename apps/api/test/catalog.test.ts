@@ -86,6 +86,9 @@ describe("operator activities", () => {
     expect((await errorsOf(unknown)).errors).toEqual([
       { field: "Partners.1", message: "Partners names nobody-travel, which is no partner of this operator" },
     ]);
+    const twice = await send(BASE, "POST", { ...newActivity, Partners: ["acme-travel", "acme-travel"] });
+    expect(twice.status).toBe(422);
+    expect((await errorsOf(twice)).errors?.map((e) => e.field)).toEqual(["Partners"]);
     const noAdult = await send(BASE, "POST", {
       ...newActivity,
       Units: [{ ID: "child", Label: "Child", Price: { Amount: 1 } }],

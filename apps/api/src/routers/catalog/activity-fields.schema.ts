@@ -81,7 +81,10 @@ const questionsField = z
 const partnersField = z.union(
   [
     z.literal("all"),
-    z.array(boundedField("Partners", 64)).max(MAX_PARTNERS, { error: `Partners has at most ${MAX_PARTNERS} slugs` }),
+    z
+      .array(boundedField("Partners", 64))
+      .max(MAX_PARTNERS, { error: `Partners has at most ${MAX_PARTNERS} slugs` })
+      .refine((slugs) => new Set(slugs).size === slugs.length, { error: "Partners must not list a slug twice" }),
   ],
   { error: 'Partners must be "all" or a list of partner slugs' },
 );
