@@ -7,69 +7,17 @@ import { FormField, TextField } from "../../../../components/form-field";
 import { EmptyState } from "../../../../components/states";
 import { itemProblem } from "../../../../lib/activity-form";
 import { fieldProblems } from "../../../../lib/problem";
-import type { RouterInputs } from "../../../../lib/trpc";
 import type { Activity } from "./details-card";
+import {
+  draftOf,
+  hasOptions,
+  inputOf,
+  newDraft,
+  QUESTION_TYPES,
+  type Draft,
+  type QuestionType,
+} from "./question-drafts";
 import { usePatchActivity } from "./use-patch-activity";
-
-type QuestionInput = NonNullable<RouterInputs["catalog"]["patchActivity"]["Questions"]>[number];
-type QuestionType = QuestionInput["Type"];
-
-const TYPES: { value: QuestionType; label: string }[] = [
-  { value: "text", label: "Short text" },
-  { value: "textarea", label: "Long text" },
-  { value: "boolean", label: "Yes or no" },
-  { value: "select", label: "One of a list" },
-  { value: "multiselect", label: "Several of a list" },
-  { value: "date", label: "Date" },
-  { value: "file", label: "File" },
-  { value: "signature", label: "Signature" },
-];
-const hasOptions = (type: QuestionType) => type === "select" || type === "multiselect";
-
-interface Draft {
-  /** Absent for a question not saved yet. */
-  id?: string;
-  label: string;
-  type: QuestionType;
-  required: boolean;
-  helpText: string;
-  options: string;
-  /** Kept as they are: the console does not edit file limits. */
-  accept: string[];
-  maxFileSizeMB: number | null;
-  key: string;
-}
-
-let drafted = 0;
-const draftOf = (q: Activity["Questions"][number]): Draft => ({
-  id: q.ID,
-  label: q.Label,
-  type: q.Type as QuestionType,
-  required: q.Required,
-  helpText: q.HelpText ?? "",
-  options: q.Options.join("\n"),
-  accept: q.Accept,
-  maxFileSizeMB: q.MaxFileSizeMB,
-  key: q.ID,
-});
-
-function inputOf(d: Draft): QuestionInput {
-  return {
-    ...(d.id !== undefined ? { ID: d.id } : {}),
-    Label: d.label,
-    Type: d.type,
-    Required: d.required,
-    HelpText: d.helpText.trim() === "" ? null : d.helpText,
-    Options: hasOptions(d.type)
-      ? d.options
-          .split("\n")
-          .map((o) => o.trim())
-          .filter((o) => o !== "")
-      : [],
-    Accept: d.accept,
-    MaxFileSizeMB: d.maxFileSizeMB,
-  };
-}
 
 /**
  * The waiver questions guests answer, in the order they are asked. Removing one retires it:
@@ -88,20 +36,7 @@ export function QuestionsCard({ activity }: { activity: Activity }) {
     if (moved) next.splice(index + by, 0, moved);
     setDrafts(next);
   };
-  const add = () =>
-    setDrafts([
-      ...drafts,
-      {
-        label: "",
-        type: "boolean",
-        required: true,
-        helpText: "",
-        options: "",
-        accept: [],
-        maxFileSizeMB: null,
-        key: `new-${++drafted}`,
-      },
-    ]);
+  const add = () => setDrafts([...drafts, newDraft()]);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     patch.mutate({ ActivityID: activity.ActivityID, Questions: drafts.map(inputOf) });
@@ -127,7 +62,7 @@ export function QuestionsCard({ activity }: { activity: Activity }) {
               />
               <FormField label="Answer" problem={itemProblem(problems, "Questions", i, "Type")}>
                 <select value={d.type} onChange={(e) => change(i, { type: e.target.value as QuestionType })}>
-                  {TYPES.map((t) => (
+                  {QUESTION_TYPES.map((t) => (
                     <option key={t.value} value={t.value}>
                       {t.label}
                     </option>
