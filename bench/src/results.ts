@@ -5,6 +5,7 @@ import type { CatalogueResult } from "./scenarios/catalogue.ts";
 import type { CheckInResult } from "./scenarios/check-ins.ts";
 import type { ContentionResult } from "./scenarios/contention.ts";
 import type { EmailsResult } from "./scenarios/emails.ts";
+import type { FeedDuringBookingsResult } from "./scenarios/feed-during-bookings.ts";
 import type { OrderConfirmResult } from "./scenarios/order-confirm.ts";
 import type { RestGetResult } from "./scenarios/rest-get.ts";
 import type { SummaryGroupByResult } from "./scenarios/summary-groupby.ts";
@@ -64,6 +65,8 @@ export interface BenchResults {
     webhooks?: WebhooksResult[];
     /** One round per pair: booking confirmations from one worker to a local SMTP server. */
     emails?: EmailsResult[];
+    /** A partner following the availability change feed during a booking load, judged against the database. */
+    feed?: FeedDuringBookingsResult;
     /** Timeslots over their capacity, counted after each phase that books. */
     capacity: Record<string, number>;
   };

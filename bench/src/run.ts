@@ -1,5 +1,5 @@
 /**
- * `pnpm bench [--quick] [--only=get,bookings,usage,batch,contention,summary,catalogue,day,webhooks]`: starts the API
+ * `pnpm bench [--quick] [--only=get,bookings,usage,batch,contention,summary,catalogue,day,webhooks,feed]`: starts the API
  * with production settings against a fresh PostgreSQL, loads it from this process
  * (autocannon), judges every correctness check of the phases it ran and, but in `--quick` runs,
  * every figure against its target (on the median of its pairs), and exits 1 when a check fails
@@ -35,6 +35,7 @@ import { catalogue as catalogueAtScale } from "./scenarios/catalogue.ts";
 import { checkIns } from "./scenarios/check-ins.ts";
 import { contention, CONTENTION_CLIENT } from "./scenarios/contention.ts";
 import { emailThroughput, type EmailsResult } from "./scenarios/emails.ts";
+import { feedDuringBookings } from "./scenarios/feed-during-bookings.ts";
 import { orderConfirm } from "./scenarios/order-confirm.ts";
 import { restGet } from "./scenarios/rest-get.ts";
 import { summaryGroupByLatency } from "./scenarios/summary-groupby.ts";
@@ -57,7 +58,7 @@ if (process.argv.includes("--render")) {
   );
   process.exit(0);
 }
-const PHASES = ["get", "bookings", "usage", "batch", "contention", "summary", "catalogue", "day", "webhooks"];
+const PHASES = ["get", "bookings", "usage", "batch", "contention", "summary", "catalogue", "day", "webhooks", "feed"];
 const quick = process.argv.includes("--quick");
 const only = process.argv
   .find((a) => a.startsWith("--only="))
@@ -256,6 +257,19 @@ try {
       return { rounds, emails };
     },
   );
+  const feed = await phase(
+    "feed",
+    "10. a partner follows the availability change feed during bookings through both API processes",
+    async () => {
+      const measured = await feedDuringBookings(stack, [first, second], catalogue, seconds);
+      capacity.feed = await overCapacity(stack);
+      const f = measured.follow;
+      log(
+        `   ${measured.load.statuses["2xx"] ?? 0} × 201; the partner read ${f.changes} changes (${f.expected} of its own between the start's and the end's snapshots) in ${f.pages} pages of ${f.reads} GETs: ${f.missing} missing, ${f.duplicated} twice, ${f.outOfOrder} out of order; ${f.unequal} of ${f.timeslots} timeslots unequal to the database (${f.changedTimeslots} changed); behind the commits p50 ${f.lag_p50_ms.toFixed(0)} ms, p95 ${f.lag_p95_ms.toFixed(0)} ms, max ${f.lag_max_ms.toFixed(0)} ms`,
+      );
+      return measured;
+    },
+  );
   capacity["the run"] = await overCapacity(stack);
 
   const once = (value: number) => spread([value]);
@@ -323,6 +337,7 @@ try {
     ...(catalogueReads ? { catalogue: catalogueReads } : {}),
     ...(day ? { checkIns: day.checkIns, orders: day.orders } : {}),
     ...(webhooks ? { webhooks: webhooks.rounds, emails: webhooks.emails } : {}),
+    ...(feed ? { feed } : {}),
     capacity,
   };
   const checked = checks(details);

@@ -130,7 +130,8 @@ function identity(what: string, m: IdentityMatch): CheckVerdict {
 /** What the database and the answers must agree on, for the phases the run ran. */
 export function checks(details: BenchResults["details"]): CheckVerdict[] {
   const out: CheckVerdict[] = [];
-  const { get, bookings, usage, batch, contention, catalogue, checkIns, orders, capacity, webhooks, emails } = details;
+  const { get, bookings, usage, batch, contention, catalogue, checkIns, orders, capacity, webhooks, emails, feed } =
+    details;
   emails?.forEach((e, i) => {
     out.push({
       check: `e-mails, round ${i + 1}: every queued e-mail arrived at the SMTP server exactly once, by Message-ID`,
@@ -150,6 +151,27 @@ export function checks(details: BenchResults["details"]): CheckVerdict[] {
       detail: `${w.delivered} of ${w.queued}`,
     });
   });
+  if (feed) {
+    const f = feed.follow;
+    const failures = Object.entries(f.failures).map(([status, n]) => `${n} × ${status}`);
+    out.push(noFailures("POST booking while a partner followed the feed", feed.load));
+    out.push({
+      check: "change feed followed during bookings: every change of the partner read once, in order",
+      ok:
+        f.expected > 0 &&
+        f.missing === 0 &&
+        f.duplicated === 0 &&
+        f.outOfOrder === 0 &&
+        f.unexpected === 0 &&
+        failures.length === 0,
+      detail: `${f.changes} read; ${f.expected} the partner's in the database between the start's and the end's snapshots: ${f.missing} missing, ${f.duplicated} read twice, ${f.outOfOrder} out of order, ${f.unexpected} not the partner's${failures.length ? `; answers other than 200: ${failures.join(", ")}` : ""}`,
+    });
+    out.push({
+      check: "change feed followed during bookings: every catalogue timeslot's last state read equals the database",
+      ok: f.changedTimeslots > 0 && f.unequal === 0,
+      detail: `${f.unequal} of ${f.timeslots} timeslots unequal (${f.changedTimeslots} changed while followed)${f.firstUnequal ? `; first: ${f.firstUnequal}` : ""}`,
+    });
+  }
   get?.rounds.forEach((r, i) => {
     out.push(noFailures(`GET timeslots, pair ${i + 1}`, r.timeslots.rest));
     out.push(noFailures(`GET products, pair ${i + 1}`, r.products.rest));

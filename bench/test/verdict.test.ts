@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 
+import type { FeedFollowResult } from "../src/feed-follower.ts";
 import type { LoadResult } from "../src/load.ts";
 import { spread } from "../src/percentile.ts";
 import type { BenchResults } from "../src/results.ts";
@@ -195,5 +196,35 @@ test("e-mails: a run fails unless every queued e-mail arrived exactly once, by M
   // The same count received, one of them twice and one never: the count alone would pass.
   expect(failing([round, { ...round, arrivedOnce: 498, duplicated: 1 }])).toEqual([
     "e-mails, round 2: every queued e-mail arrived at the SMTP server exactly once, by Message-ID",
+  ]);
+});
+
+test("a partner following the feed: a missed change or a timeslot unequal to the database fails the run", () => {
+  const follow: FeedFollowResult = {
+    changes: 100,
+    outOfOrder: 0,
+    duplicated: 0,
+    expected: 100,
+    missing: 0,
+    unexpected: 0,
+    timeslots: 50,
+    changedTimeslots: 40,
+    unequal: 0,
+    firstUnequal: null,
+    reads: 30,
+    pages: 20,
+    failures: {},
+    lag_p50_ms: 10,
+    lag_p95_ms: 30,
+    lag_max_ms: 50,
+  };
+  const failing = (f: FeedFollowResult) =>
+    checks({ feed: { load: loadOf({ "2xx": 100 }), follow: f }, capacity: {} })
+      .filter((c) => !c.ok)
+      .map((c) => c.check);
+  expect(failing(follow)).toEqual([]);
+  expect(failing({ ...follow, missing: 1, unequal: 1, firstUnequal: "act 2030-05-01 09:00" })).toEqual([
+    "change feed followed during bookings: every change of the partner read once, in order",
+    "change feed followed during bookings: every catalogue timeslot's last state read equals the database",
   ]);
 });

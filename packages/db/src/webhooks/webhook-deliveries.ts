@@ -151,13 +151,20 @@ export async function recordWebhookAttempt(db: Db, attempt: WebhookAttemptRecord
 
 /**
  * Sends one delivery again, now, whatever became of it: same event, same `ID`; its retries
- * start over from now, from the first delay (the attempts already made stay in the log). Only a delivery of `operatorId`'s live endpoints.
+ * start over from now, from the first delay (the attempts already made stay in the log). Only a
+ * delivery of `operatorId`'s live endpoints. A WEBHOOKS_TOPIC row in the change log, in the same
+ * statement, starts it as a new delivery is started: the worker hears of it once it commits,
+ * not at its next sweep.
  */
 export async function redeliverWebhook(db: Db, operatorId: number, deliveryId: number, now: Date): Promise<boolean> {
-  const updated = await db.$executeRaw`
-    UPDATE webhook_deliveries d SET status = 'PENDING', attempts = 0, retry_from = ${now}, next_attempt_at = ${now}
-      FROM webhook_endpoints e
-     WHERE d.id = ${deliveryId} AND e.id = d.endpoint_id AND e.operator_id = ${operatorId}
-       AND e.deleted_at IS NULL AND e.disabled_at IS NULL`;
-  return updated > 0;
+  const logged = await db.$executeRaw`
+    WITH again AS (
+      UPDATE webhook_deliveries d SET status = 'PENDING', attempts = 0, retry_from = ${now}, next_attempt_at = ${now}
+        FROM webhook_endpoints e
+       WHERE d.id = ${deliveryId} AND e.id = d.endpoint_id AND e.operator_id = ${operatorId}
+         AND e.deleted_at IS NULL AND e.disabled_at IS NULL
+      RETURNING d.id
+    )
+    INSERT INTO change_log (topic) SELECT ${WEBHOOKS_TOPIC} FROM again`;
+  return logged > 0;
 }
