@@ -147,15 +147,18 @@ try {
     const slice = codes.slice(next, next + CODES_PER_STEP);
     next += CODES_PER_STEP;
     const [apiBefore, pgBefore, xactBefore] = [await cpuMs(apiPid), await postgresCpuMs(postmaster), await commits()];
+    const clientBefore = process.cpuUsage();
     const started = performance.now();
     const times = (await concurrently(slice, scanners, scan)).sort((a, b) => a - b);
     const seconds = (performance.now() - started) / 1_000;
+    const used = process.cpuUsage(clientBefore);
     const [apiAfter, pgAfter, xactAfter] = [await cpuMs(apiPid), await postgresCpuMs(postmaster), await commits()];
     const per = (x: number) => (x / slice.length).toFixed(2);
     console.log(
       `${scanners} scanners: ${slice.length} scans, ${(slice.length / seconds).toFixed(0)} scans/s, ` +
         `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms; per scan: ` +
         `API CPU ${per(apiAfter - apiBefore)} ms, PostgreSQL CPU ${per(pgAfter - pgBefore)} ms, ` +
+        `this client's CPU ${per((used.user + used.system) / 1_000)} ms, ` +
         `transactions ${per(xactAfter - xactBefore - 2)}`,
     );
     await new Promise((r) => setTimeout(r, 3_000));
@@ -163,6 +166,9 @@ try {
 
   // Idle before and after the steps, so that a CPU profile shows where they begin and end.
   await new Promise((r) => setTimeout(r, 3_000));
+  const [updates] = await stack.db.$queryRaw<{ all: number; hot: number }[]>`
+    SELECT n_tup_upd::int AS all, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables WHERE relname = 'tickets'`;
+  console.log(`tickets updated: ${updates?.all}, of which heap-only (no index written): ${updates?.hot}`);
 
   // The statements of a first scan, as the service sends them (captured, then prepared under a
   // name as queryRows prepares them), timed by PostgreSQL on fresh codes in rolled-back
@@ -179,8 +185,13 @@ try {
     } as unknown as Db;
     return run(fake).then(() => sql as Prisma.Sql);
   };
+  // The statements' arguments are numbers, texts, instants and nulls.
   const literal = (v: unknown) =>
-    v === null ? "NULL" : v instanceof Date ? `'${v.toISOString()}'` : client.escapeLiteral(String(v));
+    v === null
+      ? "NULL"
+      : v instanceof Date
+        ? `'${v.toISOString()}'`
+        : client.escapeLiteral(typeof v === "number" ? String(v) : (v as string));
   const timings: Record<string, number[]> = { read: [], write: [] };
   const plans: Record<string, string> = {};
   const prepared = new Set<string>();

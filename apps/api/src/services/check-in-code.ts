@@ -26,8 +26,9 @@ export async function checkInByCode(ctx: CheckInContext, operatorId: number, cod
   const answer = async () => {
     if (effectiveStatus(ticket, now) !== "CONFIRMED")
       throw new ConflictError("ticket-void", `Booking ${ticket.reference} is not confirmed: its tickets are void`);
-    // Today is the ticket's day while now falls within that day's bounds: both are the same
-    // for every ticket of a timeslot, so they are worked out once, not for each scan's instant.
+    // Today is the ticket's day while now falls within that day's bounds. The day and its
+    // bounds are the same for every ticket of a timeslot and remembered; now's local date would
+    // be worked out anew (a time-zone look-up) for each scan's instant.
     const day = instantToLocal(ticket.startsAt, ticket.timeZone).date;
     const { start, end } = dayBounds(day, ticket.timeZone);
     if (now < start || now >= end)
