@@ -1,4 +1,4 @@
-import { ConflictError, effectiveStatus, instantToLocal, NotFoundError } from "@slotwise/core";
+import { ConflictError, dayBounds, effectiveStatus, instantToLocal, NotFoundError } from "@slotwise/core";
 import { checkInTicket, scannedTicket, type Database } from "@slotwise/db";
 
 import type { Guards } from "../limits/guards.ts";
@@ -26,8 +26,12 @@ export async function checkInByCode(ctx: CheckInContext, operatorId: number, cod
   const answer = async () => {
     if (effectiveStatus(ticket, now) !== "CONFIRMED")
       throw new ConflictError("ticket-void", `Booking ${ticket.reference} is not confirmed: its tickets are void`);
+    // Today is the ticket's day while now falls within that day's bounds. The day and its
+    // bounds are the same for every ticket of a timeslot and remembered; now's local date would
+    // be worked out anew (a time-zone look-up) for each scan's instant.
     const day = instantToLocal(ticket.startsAt, ticket.timeZone).date;
-    if (day !== instantToLocal(now, ticket.timeZone).date)
+    const { start, end } = dayBounds(day, ticket.timeZone);
+    if (now < start || now >= end)
       throw new ConflictError("ticket-wrong-day", `This ticket is for ${day}`, { date: day });
     const scan = ticket.checkedInAt
       ? { checkedInAt: ticket.checkedInAt, firstScan: false }

@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 
 import { remembered } from "../memo/remembered.ts";
+import { addDays } from "./plain-dates.ts";
 import { zoneForArithmetic } from "./zones.ts";
 
 export interface LocalDateTime {
@@ -81,6 +82,5 @@ export function startOfLocalDay(date: string, zone: string): Date {
  * day starts: 23 or 25 hours long on daylight-saving days.
  */
 export function dayBounds(date: string, zone: string): DayBounds {
-  const next = DateTime.fromISO(date, { zone: "UTC" }).plus({ days: 1 }).toFormat("yyyy-MM-dd");
-  return { start: startOfLocalDay(date, zone), end: startOfLocalDay(next, zone) };
+  return { start: startOfLocalDay(date, zone), end: startOfLocalDay(addDays(date, 1), zone) };
 }
