@@ -1,8 +1,8 @@
 import { cpus, totalmem } from "node:os";
 
-import type { Database } from "@slotwise/db";
+import type { Client } from "@slotwise/db/testing";
 
-export async function machine(db: Database) {
+export async function machine(db: Client) {
   const [{ version }] = await db.$queryRaw<[{ version: string }]>`SELECT version()`;
   return {
     cpu: cpus()[0]?.model ?? "unknown",

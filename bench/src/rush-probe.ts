@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 
 import { instantToLocal } from "@slotwise/core";
-import { createDatabase } from "@slotwise/db";
+import { createClient } from "@slotwise/db/testing";
 import { spawnApi } from "@slotwise/testing/processes";
 
 import { rushBody, rushPoster, WARM_UP_RUSHES } from "./scenarios/contention.ts";
@@ -17,7 +17,7 @@ import { PRODUCTION_ENV } from "./stack.ts";
 const databaseUrl = process.env.DATABASE_URL ?? "";
 const key = process.env.KEY ?? "";
 const reps = Number(process.env.REPS ?? 4);
-const db = createDatabase(databaseUrl, { maxConnections: 4 });
+const db = createClient(databaseUrl, { maxConnections: 4 });
 const operator = await db.operator.findUniqueOrThrow({ where: { slug: "demo" } });
 const product = await db.product.findFirstOrThrow({
   where: { operatorId: operator.id, active: true, maxParticipants: { gte: 1 } },

@@ -13,8 +13,8 @@
 import { readFile } from "node:fs/promises";
 
 import { addDays, localBuckets, makePeriod, periodInstants, todayIn } from "@slotwise/core";
-import { createApiKey, createDatabase, usageSeries, type Db } from "@slotwise/db";
-import { compactUsageFully } from "@slotwise/db/testing";
+import { createApiKey, usageSeries, type Db } from "@slotwise/db";
+import { compactUsageFully, createClient } from "@slotwise/db/testing";
 
 import { Prisma } from "../../packages/db/src/generated/prisma/client.ts";
 import { percentile } from "./percentile.ts";
@@ -24,7 +24,7 @@ const YEAR_SECONDS = 366 * 86_400;
 const [step, ...args] = process.argv.slice(2);
 
 async function load(entries: number) {
-  const db = createDatabase(process.env.DATABASE_URL ?? "", { maxConnections: 2 });
+  const db = createClient(process.env.DATABASE_URL ?? "", { maxConnections: 2 });
   const operator = await db.operator.findUniqueOrThrow({ where: { slug: "demo" } });
   await db.$executeRawUnsafe(
     `INSERT INTO usage_entries (operator_id, meter, usage, occurred_at)
@@ -50,7 +50,7 @@ async function load(entries: number) {
 }
 
 async function sql() {
-  const db = createDatabase(process.env.DATABASE_URL ?? "", { maxConnections: 2 });
+  const db = createClient(process.env.DATABASE_URL ?? "", { maxConnections: 2 });
   const operator = await db.operator.findUniqueOrThrow({ where: { slug: "demo" } });
   for (const zone of ZONES) {
     const to = todayIn(zone, new Date());

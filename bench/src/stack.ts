@@ -1,8 +1,16 @@
 import { spawn } from "node:child_process";
 
 import type { ApiScopeName } from "@slotwise/core";
-import { createApiKey, createDatabase, type Database } from "@slotwise/db";
-import { freePort, startTestServer, stopChild, withDatabaseName, type TestServer } from "@slotwise/db/testing";
+import { createApiKey } from "@slotwise/db";
+import {
+  createClient,
+  freePort,
+  startTestServer,
+  stopChild,
+  withDatabaseName,
+  type Client,
+  type TestServer,
+} from "@slotwise/db/testing";
 import { spawnApi, type ApiProcess } from "@slotwise/testing/processes";
 
 /** API settings as in production, with rate limits out of the way of the load. */
@@ -18,7 +26,7 @@ export const PRODUCTION_ENV = {
 export interface BenchStack {
   server: TestServer;
   databaseUrl: string;
-  db: Database;
+  db: Client;
   operatorId: number;
   keys: { ota: string; usageWrite: string; usageRead: string; catalog: string; checkin: string };
   startApis(count: number): Promise<ApiProcess[]>;
@@ -43,7 +51,7 @@ export async function startStack(): Promise<BenchStack> {
   const server = await startTestServer({ seeded: true, durable: true });
   if (!server.seededTemplateName) throw new Error("no seeded database");
   const databaseUrl = withDatabaseName(server.adminUrl, server.seededTemplateName);
-  const db = createDatabase(databaseUrl, { maxConnections: 4 });
+  const db = createClient(databaseUrl, { maxConnections: 4 });
   const operator = await db.operator.findUniqueOrThrow({ where: { slug: "demo" } });
   const now = new Date();
   const issue = (scopes: ApiScopeName[], partnerSlug?: string) =>

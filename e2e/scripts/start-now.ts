@@ -2,11 +2,11 @@
  * Moves the timeslots of the bookings named on the command line, and their bookings, to start
  * now: the day-of-tour scenario needs today's departures whatever the hour it runs at.
  */
-import { createDatabase } from "@slotwise/db";
+import { createClient } from "@slotwise/db/testing";
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is not set");
-const db = createDatabase(url);
+const db = createClient(url);
 const now = new Date();
 try {
   const bookings = await db.booking.findMany({

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createUsageWriter } from "@slotwise/db";
+import { seal } from "@slotwise/db/testing";
 
 import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
 import { createGuards } from "../src/limits/guards.ts";
@@ -248,13 +249,13 @@ describe("the same router without HTTP", () => {
     const now = () => new Date();
     const ctx = createContext(
       {
-        db: api.db,
+        db: seal(api.db),
         cache: api.cache,
         now,
         settings: TEST_SETTINGS,
-        authenticateKey: keyAuthenticator(api.db, api.cache, api.tracker, now),
+        authenticateKey: keyAuthenticator(seal(api.db), api.cache, api.tracker, now),
         guards: createGuards(GENEROUS_GUARDS),
-        metrics: createApiMetrics({ db: api.db, cache: api.cache }),
+        metrics: createApiMetrics({ db: seal(api.db), cache: api.cache }),
         usageWriter: createUsageWriter(api.db),
         slotSales: new SerialByKey(),
         recentRefusals: new RecentRefusals(),

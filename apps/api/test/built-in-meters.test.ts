@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { seal } from "@slotwise/db/testing";
+
 import { createMailer } from "../src/jobs/mailer.ts";
 import { sendOutboxEmail } from "../src/jobs/send-email.ts";
 import { answersFor, openSlot } from "./fixtures.ts";
@@ -173,8 +175,8 @@ describe("waitlist-notified", () => {
     await api.request(`${OTA}/booking/${data.Reference}/cancel`, { method: "POST", key });
     const email = await api.db.outboxEmail.findFirstOrThrow({ where: { waitlistEntryId: joined.WaitlistID } });
     expect(email).toMatchObject({ kind: "WAITLIST_NOTIFICATION", toAddress: "waiting@example.com", status: "QUEUED" });
-    expect(await sendOutboxEmail(api.db, outbox, email.id, () => new Date())).toBe("sent");
-    expect(await sendOutboxEmail(api.db, outbox, email.id, () => new Date())).toBe("already-sent");
+    expect(await sendOutboxEmail(seal(api.db), outbox, email.id, () => new Date())).toBe("sent");
+    expect(await sendOutboxEmail(seal(api.db), outbox, email.id, () => new Date())).toBe("already-sent");
     const recorded = await meters(
       "waitlist-notified",
       JSON.stringify({ WaitlistID: joined.WaitlistID, MultiBookingID: "mb_family42" }),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { queueEmail } from "@slotwise/db";
+import { seal } from "@slotwise/db/testing";
 
 import { createMailer, SMTP_POOL } from "../src/jobs/mailer.ts";
 import { startWorker, type Worker } from "../src/jobs/worker.ts";
@@ -52,7 +53,7 @@ describe("e-mail over a pooled SMTP transport", () => {
     workers = await Promise.all(
       [1, 2].map(() =>
         startWorker({
-          db: api.db,
+          db: seal(api.db),
           databaseUrl: api.databaseUrl,
           mailer: createMailer(smtp.url, "Slotwise <mail@slotwise.test>"),
           now: () => new Date(),

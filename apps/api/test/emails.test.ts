@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { seal } from "@slotwise/db/testing";
 import { spawnApi } from "@slotwise/testing/processes";
 
 import { createMailer } from "../src/jobs/mailer.ts";
@@ -49,7 +50,7 @@ describe("workflow e-mails", () => {
   it("queue a confirmation and a reminder with every booking; the worker sends the confirmation over SMTP and meters it", async () => {
     const smtp = await startSmtp();
     const worker = await startWorker({
-      db: api.db,
+      db: seal(api.db),
       databaseUrl: api.databaseUrl,
       mailer: createMailer(smtp.url, "Test <t@slotwise.test>"),
       now: () => new Date(),
@@ -97,7 +98,7 @@ describe("workflow e-mails", () => {
         where: { booking: { reference: data.Reference }, kind: "BOOKING_CONFIRMATION" },
       });
       const mailer = createMailer(smtp.url, "Test <t@slotwise.test>");
-      const outcome = await sendOutboxEmail(api.db, mailer, confirmation.id, () => new Date(), {
+      const outcome = await sendOutboxEmail(seal(api.db), mailer, confirmation.id, () => new Date(), {
         publicBaseUrl: PUBLIC_BASE,
       });
       // The pooled transport keeps its connection open until closed; the server waits for it to stop.
@@ -117,20 +118,20 @@ describe("workflow e-mails", () => {
     const email = booking.emails[0]!;
     const mailer = createMailer(undefined, "t@slotwise.test");
     const [first, second] = await Promise.all([
-      sendOutboxEmail(api.db, mailer, email.id, () => new Date()),
-      sendOutboxEmail(api.db, mailer, email.id, () => new Date()),
+      sendOutboxEmail(seal(api.db), mailer, email.id, () => new Date()),
+      sendOutboxEmail(seal(api.db), mailer, email.id, () => new Date()),
     ]);
     expect([first, second].sort()).toEqual(["busy", "sent"]);
-    expect(await sendOutboxEmail(api.db, mailer, email.id, () => new Date())).toBe("already-sent");
+    expect(await sendOutboxEmail(seal(api.db), mailer, email.id, () => new Date())).toBe("already-sent");
     expect(await metered(email.id)).toBe(1);
   });
 
   it("keep the e-mail in the outbox, sent, when no SMTP server is configured", async () => {
     const booking = await partnerBooking("outbox@example.com");
     const email = booking.emails[0]!;
-    expect(await sendOutboxEmail(api.db, createMailer(undefined, "t@slotwise.test"), email.id, () => new Date())).toBe(
-      "sent",
-    );
+    expect(
+      await sendOutboxEmail(seal(api.db), createMailer(undefined, "t@slotwise.test"), email.id, () => new Date()),
+    ).toBe("sent");
     expect(await api.db.outboxEmail.findUniqueOrThrow({ where: { id: email.id } })).toMatchObject({
       status: "SENT",
       attempts: 1,
@@ -151,7 +152,7 @@ describe("workflow e-mails", () => {
     for (let i = 0; i < 5; i++) {
       // Each failure puts the next try later; move it back to "due" to try again at once.
       await api.db.outboxEmail.update({ where: { id: email.id }, data: { sendAfter: new Date() } });
-      expect(await sendOutboxEmail(api.db, dead, email.id, () => new Date())).toBe("failed");
+      expect(await sendOutboxEmail(seal(api.db), dead, email.id, () => new Date())).toBe("failed");
     }
     const row = await api.db.outboxEmail.findUniqueOrThrow({ where: { id: email.id } });
     expect(row).toMatchObject({ status: "FAILED", attempts: 5 });

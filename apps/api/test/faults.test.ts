@@ -4,8 +4,9 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { createApiKey, createDatabase, runMigrations } from "@slotwise/db";
+import { createApiKey, runMigrations } from "@slotwise/db";
 import {
+  createClient,
   freePort,
   seedDemoData,
   startEmbeddedPostgres,
@@ -67,7 +68,7 @@ describe("PostgreSQL killed with SIGKILL under load", () => {
     let server: EmbeddedServer = await start();
     const url = server.url("postgres");
     await runMigrations(url);
-    const db = createDatabase(url, { maxConnections: 2 });
+    const db = createClient(url, { maxConnections: 2 });
     try {
       expect(
         await db.$queryRaw`SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit, current_setting('full_page_writes') AS full_page_writes`,
@@ -113,7 +114,7 @@ describe("PostgreSQL killed with SIGKILL under load", () => {
           true,
         );
 
-        const check = createDatabase(url, { maxConnections: 2 });
+        const check = createClient(url, { maxConnections: 2 });
         try {
           const result = await checkNothingLost(check, outcomes);
           expect(result.acknowledgedBookings + result.acknowledgedUsage).toBeGreaterThanOrEqual(100);

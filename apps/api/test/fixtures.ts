@@ -1,5 +1,5 @@
 import { instantToLocal } from "@slotwise/core";
-import type { Database } from "@slotwise/db";
+import type { Client } from "@slotwise/db/testing";
 
 /**
  * The earliest open demo timeslot, two days ahead or more, with `free` places left whose product
@@ -9,7 +9,7 @@ import type { Database } from "@slotwise/db";
  * picks from the earliest ones.
  */
 export async function openSlot(
-  db: Database,
+  db: Client,
   options: { free?: number; party?: number; productName?: string; operator?: string } = {},
 ) {
   const free = options.free ?? 1;

@@ -1,8 +1,8 @@
 import { afterAll } from "vitest";
 
 import { DEFAULT_USAGE_RETENTION_DAYS, type ApiScopeName } from "@slotwise/core";
-import { createApiKey, createUsageWriter, type Database } from "@slotwise/db";
-import { useTestDatabase } from "@slotwise/db/testing";
+import { createApiKey, createUsageWriter } from "@slotwise/db";
+import { seal, useTestDatabase, type Client } from "@slotwise/db/testing";
 
 import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
 import { LastUsedTracker } from "../src/auth/last-used.ts";
@@ -44,7 +44,8 @@ export interface KeyOptions {
 
 export interface Api {
   base: string;
-  db: Database;
+  /** The whole client, for the test's own setup and checks; the server gets it sealed. */
+  db: Client;
   cache: ReadCache;
   databaseUrl: string;
   tracker: LastUsedTracker;
@@ -59,7 +60,7 @@ export interface Api {
 }
 
 /** Issues a key the way the console and the CLI do; defaults to demo's Acme Travel OTA key. */
-export function issueKey(db: Database, options: KeyOptions = {}): Promise<string> {
+export function issueKey(db: Client, options: KeyOptions = {}): Promise<string> {
   const scopes = options.scopes ?? ["ota"];
   return createApiKey(db, {
     operatorSlug: options.operator ?? "demo",
@@ -106,10 +107,11 @@ export async function startApi(
     now?: () => Date;
   } = {},
 ): Promise<Api> {
-  const { db, url } = await useTestDatabase({ content: "demo" });
+  const { db: client, url } = await useTestDatabase({ content: "demo" });
+  const db = seal(client);
   const now = options.now ?? (() => new Date());
   const tracker = new LastUsedTracker(db, 3_600_000);
-  const barrier = changeBarrier(db);
+  const barrier = changeBarrier(client);
   const { cache, feed } = changeAwareCache(url, {
     onChange: (topic) => {
       barrier.heard(topic);
@@ -166,12 +168,12 @@ export async function startApi(
   };
   return {
     base: address,
-    db,
+    db: client,
     cache,
     databaseUrl: url,
     tracker,
     slotSales,
-    key: (keyOptions) => issueKey(db, keyOptions),
+    key: (keyOptions) => issueKey(client, keyOptions),
     close,
     settled,
     request: async (path, init = {}) => {

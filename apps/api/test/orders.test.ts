@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { DEFAULT_HOLD_BUDGET, instantToLocal } from "@slotwise/core";
+import { seal } from "@slotwise/db/testing";
 
 import { cancelBookings } from "../src/services/booking-cancellation.ts";
 import { bookingBody, openSlot, type SlotInfo } from "./fixtures.ts";
@@ -149,7 +150,7 @@ describe("orders", () => {
     });
     await api.db.booking.update({ where: { id: readBefore[1]!.id }, data: { cancellationPolicy: [] } });
 
-    const ctx = { db: api.db, cache: api.cache, now: () => new Date() };
+    const ctx = { db: seal(api.db), cache: api.cache, now: () => new Date() };
     await expect(cancelBookings(ctx, readBefore, "partner:acme-travel", "partner")).rejects.toMatchObject({
       kind: "not-cancellable",
     });

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 
 import { todayIn } from "@slotwise/core";
-import { addOneOffTimeslot, createOperatorActivity, type Database } from "@slotwise/db";
+import { addOneOffTimeslot, createOperatorActivity } from "@slotwise/db";
+import type { Client } from "@slotwise/db/testing";
 import { earlyMorningZone } from "@slotwise/testing/early-morning-zone";
 
 /** The local time of day a today's timeslot starts at. */
@@ -12,7 +13,7 @@ const START = "23:30";
  * of its activities (`like`, by name; the river cruise unless given), in an early-morning zone,
  * with one timeslot at 23:30 local today. Shaped as `openSlot` answers, for `bookingBody`.
  */
-export async function todaySlot(db: Database, options: { like?: string; operator?: string; capacity?: number } = {}) {
+export async function todaySlot(db: Client, options: { like?: string; operator?: string; capacity?: number } = {}) {
   const now = new Date();
   const timeZone = earlyMorningZone(now);
   const operator = await db.operator.findUniqueOrThrow({ where: { slug: options.operator ?? "demo" } });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { seriesQuerySchema } from "@slotwise/core";
-import { compactUsageFully } from "@slotwise/db/testing";
+import { compactUsageFully, seal } from "@slotwise/db/testing";
 
 import { usageSeriesSchema } from "../src/presenters/usage-schema.ts";
 import { usageWindowSeries } from "../src/services/usage-window-series.ts";
@@ -394,7 +394,7 @@ describe("GET /usage/meters/series", () => {
       { from: `${NEW_YORK_YEAR}-09-15`, to: `${NEW_YORK_YEAR}-12-31`, tz: "America/New_York", window: "month" },
       { from: day(-5), to: day(6), meter: ["order-completed", "unused-meter"] },
     ]) {
-      const answer = { data: await usageWindowSeries(api.db, id, seriesQuerySchema.parse(query)) };
+      const answer = { data: await usageWindowSeries(seal(api.db), id, seriesQuerySchema.parse(query)) };
       expect(answer.data.Series.length).toBeGreaterThan(0);
       expect(answer.data.Series.some((s) => s.Unit === "GB") || query.meter !== undefined).toBe(true);
       // Strict: no field the schema would strip, no value it would refuse or change, and the

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { hashPassword } from "@slotwise/db";
-import { compactUsageFully } from "@slotwise/db/testing";
+import { compactUsageFully, seal } from "@slotwise/db/testing";
 
 import { checkUsageThresholds as checkAll } from "../src/jobs/check-thresholds.ts";
 import { createMailer } from "../src/jobs/mailer.ts";
@@ -52,7 +52,7 @@ async function batch(meter: string, usages: number[], iso: string) {
 }
 /** A check that must succeed for every operator: how many notices it wrote. */
 async function checkUsageThresholds(db: typeof api.db, now: Date): Promise<number> {
-  const { noticed, failed } = await checkAll(db, now);
+  const { noticed, failed } = await checkAll(seal(db), now);
   expect(failed).toEqual([]);
   return noticed;
 }
@@ -167,9 +167,9 @@ describe("usage thresholds", () => {
 
   it("send the e-mail through the outbox without metering it as a workflow e-mail", async () => {
     const [email] = await thresholdEmails();
-    expect(await sendOutboxEmail(api.db, createMailer(undefined, "t@slotwise.test"), email!.id, () => new Date())).toBe(
-      "sent",
-    );
+    expect(
+      await sendOutboxEmail(seal(api.db), createMailer(undefined, "t@slotwise.test"), email!.id, () => new Date()),
+    ).toBe("sent");
     expect(await api.db.usageEntry.count({ where: { dedupeKey: `email:${email!.id}` } })).toBe(0);
   });
 });
@@ -185,7 +185,7 @@ describe("two workers", () => {
     const workers = await Promise.all(
       [1, 2].map(() =>
         startWorker({
-          db: api.db,
+          db: seal(api.db),
           databaseUrl: api.databaseUrl,
           mailer: createMailer(undefined, "t@slotwise.test"),
           now: () => new Date(),

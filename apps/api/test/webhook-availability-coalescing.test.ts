@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { freePlaces } from "@slotwise/core";
 import { createWebhookEndpoint } from "@slotwise/db";
+import { seal } from "@slotwise/db/testing";
 
 import { createMailer } from "../src/jobs/mailer.ts";
 import { startWorker, type Worker } from "../src/jobs/worker.ts";
@@ -29,7 +30,7 @@ beforeAll(async () => {
   api = await startApi();
   key = await api.key();
   worker = await startWorker({
-    db: api.db,
+    db: seal(api.db),
     databaseUrl: api.databaseUrl,
     mailer: createMailer(undefined, "Test <t@slotwise.test>"),
     now: () => new Date(),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createWebhookEndpoint } from "@slotwise/db";
+import { seal } from "@slotwise/db/testing";
 
 import { createMailer } from "../src/jobs/mailer.ts";
 import { startWorker, type Worker } from "../src/jobs/worker.ts";
@@ -30,7 +31,7 @@ beforeAll(async () => {
   demoId = (await api.db.operator.findUniqueOrThrow({ where: { slug: "demo" } })).id;
   smtp = await startSmtp();
   worker = await startWorker({
-    db: api.db,
+    db: seal(api.db),
     databaseUrl: api.databaseUrl,
     mailer: createMailer(smtp.url, "Slotwise <notices@slotwise.test>"),
     now: () => new Date(),

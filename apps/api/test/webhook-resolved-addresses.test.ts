@@ -3,6 +3,7 @@ import type { LookupAddress } from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createWebhookEndpoint } from "@slotwise/db";
+import { seal } from "@slotwise/db/testing";
 
 import { createMailer } from "../src/jobs/mailer.ts";
 import { startWorker, type Worker } from "../src/jobs/worker.ts";
@@ -35,7 +36,7 @@ beforeAll(async () => {
   acme = await api.key();
   demoId = (await api.db.operator.findUniqueOrThrow({ where: { slug: "demo" } })).id;
   worker = await startWorker({
-    db: api.db,
+    db: seal(api.db),
     databaseUrl: api.databaseUrl,
     mailer: createMailer(undefined, "Test <t@slotwise.test>"),
     now: () => new Date(),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { claimIdempotencyKey, createSession, mergeBookingSearchPending } from "@slotwise/db";
+import { seal } from "@slotwise/db/testing";
 
 import { createMailer } from "../src/jobs/mailer.ts";
 import { startWorker } from "../src/jobs/worker.ts";
@@ -30,7 +31,7 @@ async function worker(options: { retentionIntervalMs?: number } = {}) {
       lines.push({ level: "error", fields: fields as Record<string, unknown>, message }),
   };
   const running = await startWorker({
-    db: api.db,
+    db: seal(api.db),
     databaseUrl: api.databaseUrl,
     mailer: createMailer(undefined, "Test <t@slotwise.test>"),
     now: () => new Date(),

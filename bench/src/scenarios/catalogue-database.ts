@@ -1,12 +1,12 @@
-import { createApiKey, createDatabase, type Database } from "@slotwise/db";
-import { createTestDatabase } from "@slotwise/db/testing";
+import { createApiKey } from "@slotwise/db";
+import { createClient, createTestDatabase, type Client } from "@slotwise/db/testing";
 import { spawnApi, type ApiProcess } from "@slotwise/testing/processes";
 
 import { PRODUCTION_ENV, type BenchStack } from "../stack.ts";
 
 /** An operator of its own database, with an API process on it: a catalogue whose size the phase controls. */
 export interface CatalogueDatabase {
-  db: Database;
+  db: Client;
   api: ApiProcess;
   keys: { ota: string; catalog: string };
   /** Timeslots in the whole database. */
@@ -24,7 +24,7 @@ export async function startCatalogueDatabase(
   env: Record<string, string> = {},
 ): Promise<CatalogueDatabase & { operatorId: number }> {
   const created = await createTestDatabase(stack.server.adminUrl, stack.server.runPrefix, stack.server.templateName);
-  const db = createDatabase(created.url, { maxConnections: 2 });
+  const db = createClient(created.url, { maxConnections: 2 });
   const operator = await db.operator.create({ data: { slug: "bench", name: "Bench Tours", timeZone: "UTC" } });
   await db.partner.create({ data: { operatorId: operator.id, slug: "acme-travel", name: "Acme Travel" } });
   const now = new Date();

@@ -2,8 +2,13 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 
 import { PrismaClient } from "./generated/prisma/client.ts";
+import { seal, type SealedDatabase } from "./sealed.ts";
 import type { Db } from "./tx.ts";
 
+/**
+ * The client as packages/db's own functions use it. The package's entry exports it sealed
+ * (`sealed.ts`): only tests and the bench open it, through `@slotwise/db/testing`.
+ */
 export type Database = PrismaClient;
 
 export interface DatabaseOptions {
@@ -22,8 +27,13 @@ export interface PoolUse {
 
 const pools = new WeakMap<Database, pg.Pool>();
 
+/** The database for the API, the worker and the tools: passed to packages/db's functions, nothing else. */
+export function createDatabase(connectionString: string, options: DatabaseOptions = {}): SealedDatabase {
+  return seal(createClient(connectionString, options));
+}
+
 /** One PrismaClient over node-postgres: Prisma 7 needs no query engine with a driver adapter. */
-export function createDatabase(connectionString: string, options: DatabaseOptions = {}): Database {
+export function createClient(connectionString: string, options: DatabaseOptions = {}): Database {
   // The adapter sends a Date as UTC wall time without an offset, which PostgreSQL reads in the
   // session's zone: every session runs in UTC, whatever the server's or database's default.
   // The pool is made here, not by the adapter, so that its use can be reported (see poolUse).

@@ -1,11 +1,12 @@
-export { createDatabase, poolUse, type Database, type DatabaseOptions, type PoolUse } from "./client.ts";
+export { createDatabase, poolUse, type DatabaseOptions, type PoolUse } from "./client.ts";
+// Sealed: packages/db's functions take them, and nothing else can be done with them (sealed.ts).
+export type { SealedDatabase as Database, SealedTx as Tx, SealedDb as Db } from "./sealed.ts";
 export {
   operationalFigures,
   WEBHOOK_OUTCOMES,
   type OperationalFigures,
   type WebhookOutcome,
 } from "./metrics/operational-figures.ts";
-export type { Tx, Db } from "./tx.ts";
 export type { Booking, Product, Timeslot, WaiverQuestion, Operator, Prisma } from "./generated/prisma/client.ts";
 export { BookingSource, BookingStatus, WaiverStatus, EmailKind, EmailStatus } from "./generated/prisma/enums.ts";
 export { operatorById, operatorBySlug } from "./operators/find-operator.ts";
@@ -32,7 +33,6 @@ export {
   type HoldsConfirmation,
   type HoldToConfirm,
 } from "./bookings/confirm-hold.ts";
-export { heldPlacesInTx } from "./bookings/held-places.ts";
 export { changeBookingInTx, type BookingChange } from "./bookings/change-booking.ts";
 export { expireHolds } from "./bookings/expire-holds.ts";
 export { mergeBookingSearchPending } from "./bookings/merge-search-pending.ts";
@@ -50,7 +50,15 @@ export { queueEmail, type EmailToQueue } from "./email/queue-email.ts";
 export { notifyWaitlistInTx } from "./waitlist/notify-waitlist.ts";
 export { hashPassword, verifyPassword } from "./auth/password.ts";
 export { runMigrations } from "./migrate/run-migrations.ts";
-export * from "./idempotency/idempotency.ts";
+export {
+  claimIdempotencyKey,
+  IDEMPOTENCY_TTL_MS,
+  STALE_CLAIM_MS,
+  type Claim,
+  type ClaimRequest,
+  type StoredResponse,
+} from "./idempotency/idempotency.ts";
+export { runIdempotent, type IdempotentResponse } from "./idempotency/run-idempotent.ts";
 export { findBooking } from "./bookings/find-booking.ts";
 export {
   extendHoldInTx,
@@ -61,6 +69,16 @@ export {
   type OctoBookingsQuery,
   type OctoDetails,
 } from "./bookings/octo-bookings.ts";
+export {
+  confirmOctoHold,
+  extendOctoHold,
+  noteOctoDetails,
+  reserveOctoHold,
+  updateOctoBooking,
+  type OctoPlacesChange,
+  type OctoWriter,
+} from "./bookings/octo-writes.ts";
+export { checkHoldBudgetInTx, type HoldHolder } from "./bookings/hold-budget.ts";
 export { compactUsage, type Compaction } from "./usage/compact-usage.ts";
 export {
   dropExpiredUsagePartitions,

@@ -4,7 +4,7 @@ import { ConflictError } from "@slotwise/core";
 
 import { cancelBookingInTx } from "../src/bookings/cancel-booking.ts";
 import { sellBooking } from "../src/bookings/sell-booking.ts";
-import { createDatabase, type Database } from "../src/client.ts";
+import { createClient, type Database } from "../src/client.ts";
 import { markEmailSentInTx } from "../src/email/mark-email-sent.ts";
 import { Prisma } from "../src/generated/prisma/client.ts";
 import { placePaidOrder } from "../src/orders/place-paid-order.ts";
@@ -55,7 +55,7 @@ function partnerBooking(
 describe("selling places", () => {
   it("never sells more than the capacity, whatever the concurrency, over several connection pools", async () => {
     const { product, timeslot } = await operatorWithSlot(db, { slug: "race", capacity: 10 });
-    const pools = [db, createDatabase(url, { maxConnections: 10 }), createDatabase(url, { maxConnections: 10 })];
+    const pools = [db, createClient(url, { maxConnections: 10 }), createClient(url, { maxConnections: 10 })];
     const attempts = Array.from({ length: 60 }, (_, i) =>
       partnerBooking(product, timeslot, 1 + (i % 2), new Date(), pools[i % pools.length]).then(
         () => "sold",

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { cancelBookingInTx } from "../src/bookings/cancel-booking.ts";
 import { expireHolds } from "../src/bookings/expire-holds.ts";
 import { sellBooking } from "../src/bookings/sell-booking.ts";
-import { createDatabase } from "../src/client.ts";
+import { createClient } from "../src/client.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { operatorWithSlot } from "./fixtures.ts";
 
@@ -41,7 +41,7 @@ describe("the expiry of holds", () => {
     // A lapsed hold holds no places to cancel: it stays as it is, for the sweep to expire.
     const unchanged = await db.$transaction((tx) => cancelBookingInTx(tx, lapsed[0]!.id, "test", now));
     expect(unchanged.status).toBe("ON_HOLD");
-    const pools = [db, createDatabase(url, { maxConnections: 4 }), createDatabase(url, { maxConnections: 4 })];
+    const pools = [db, createClient(url, { maxConnections: 4 }), createClient(url, { maxConnections: 4 })];
     const sweeps = await Promise.all(pools.flatMap((pool) => [expireHolds(pool, now), expireHolds(pool, now)]));
     const expiredIds = sweeps.flatMap((sweep) => sweep.bookingIds).sort((a, b) => a - b);
     expect(expiredIds).toEqual(lapsed.map((b) => b.id).sort((a, b) => a - b));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createDatabase } from "../src/client.ts";
+import { createClient } from "../src/client.ts";
 import { Prisma } from "../src/generated/prisma/client.ts";
 import { queryRows } from "../src/query-rows.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
@@ -9,7 +9,7 @@ const { url } = await useTestDatabase();
 
 describe("a full connection pool", () => {
   it("fails a query that waited its limit for a connection, and serves the next once one is free", async () => {
-    const db = createDatabase(url, { maxConnections: 1, connectionWaitMs: 300 });
+    const db = createClient(url, { maxConnections: 1, connectionWaitMs: 300 });
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -36,7 +36,7 @@ describe("a full connection pool", () => {
 
 describe("a pooled connection the server ends", () => {
   it("is dropped without ending the process, and the next query opens a new one", async () => {
-    const db = createDatabase(url, { maxConnections: 2 });
+    const db = createClient(url, { maxConnections: 2 });
     const pid = async () => (await queryRows<{ pid: number }>(db, Prisma.sql`SELECT pg_backend_pid() AS pid`))[0]?.pid;
     const before = await pid();
     const { db: admin } = await useTestDatabase();

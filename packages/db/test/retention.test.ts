@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { createApiKey } from "../src/api-keys/api-keys.ts";
 import { createSession, findSession } from "../src/auth/sessions.ts";
-import { createDatabase } from "../src/client.ts";
+import { createClient } from "../src/client.ts";
 import { claimIdempotencyKey } from "../src/idempotency/idempotency.ts";
 import { purgeExpired } from "../src/retention/purge-expired.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
@@ -92,7 +92,7 @@ describe("retention", () => {
 
   it("shares the work between several workers running at once: every expired row goes exactly once", async () => {
     await claimKeys("many", 60, hoursAgo(30));
-    const workers = Array.from({ length: 3 }, () => createDatabase(url, { maxConnections: 1 }));
+    const workers = Array.from({ length: 3 }, () => createClient(url, { maxConnections: 1 }));
     try {
       const results = await Promise.all(workers.map((worker) => purgeExpired(worker, now, 5)));
       expect(results.reduce((sum, r) => sum + r.idempotencyRecords, 0)).toBe(60);

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 
-import { createDatabase } from "../src/client.ts";
+import { createClient } from "../src/client.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 
 const test = await useTestDatabase({ content: "empty" });
@@ -13,7 +13,7 @@ describe("database sessions", () => {
     const name = (await admin.query<{ db: string }>("SELECT current_database() AS db")).rows[0]?.db ?? "";
     await admin.query(`ALTER DATABASE ${admin.escapeIdentifier(name)} SET TimeZone = 'Pacific/Kiritimati'`);
     await admin.end();
-    const db = createDatabase(test.url, { maxConnections: 1 });
+    const db = createClient(test.url, { maxConnections: 1 });
     try {
       const instant = new Date("2026-03-01T00:30:00.000Z");
       const [row] = await db.$queryRaw<{ at: Date; zone: string }[]>`

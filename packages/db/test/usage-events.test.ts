@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createDatabase } from "../src/client.ts";
+import { createClient } from "../src/client.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { recordUsageBatch, type BatchEntry } from "../src/usage/record-usage-batch.ts";
 import { recordUsage } from "../src/usage/record-usage.ts";
@@ -38,7 +38,7 @@ describe("usage events named by the client", () => {
 
   it("are recorded once when several connection pools send the same batches at the same moment", async () => {
     const operator = await db.operator.create({ data: { slug: "events-race", name: "Race" } });
-    const pools = [db, createDatabase(url, { maxConnections: 5 }), createDatabase(url, { maxConnections: 5 })];
+    const pools = [db, createClient(url, { maxConnections: 5 }), createClient(url, { maxConnections: 5 })];
     const batch = Array.from({ length: 200 }, (_, i) => entry(`race-${i}`, "0.000001"));
     const recorded = await Promise.all(
       Array.from({ length: 12 }, (_, i) => recordUsageBatch(pools[i % pools.length]!, operator.id, batch, new Date())),
@@ -50,7 +50,7 @@ describe("usage events named by the client", () => {
 
   it("are each held by the entry that recorded them, when singles and batches race for the same EventIDs", async () => {
     const operator = await db.operator.create({ data: { slug: "events-mixed", name: "Mixed" } });
-    const other = createDatabase(url, { maxConnections: 5 });
+    const other = createClient(url, { maxConnections: 5 });
     const ids = Array.from({ length: 100 }, (_, i) => `mixed-${i}`);
     try {
       // Singles claim through the row trigger, batches as a set: one primary key decides both.

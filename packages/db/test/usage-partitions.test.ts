@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { ExactDecimal, localBuckets, makePeriod, periodInstants } from "@slotwise/core";
 
-import { createDatabase } from "../src/client.ts";
+import { createClient } from "../src/client.ts";
 import { compactUsageFully } from "../src/testing/compact-usage-fully.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { recordUsageBatch } from "../src/usage/record-usage-batch.ts";
@@ -74,7 +74,7 @@ describe("monthly partitions of usage entries", () => {
   it("are made from the retention edge to three months ahead, once, however many workers make them at once", async () => {
     const now = new Date("2026-11-23T12:00:00Z");
     const cutoff = new Date("2025-10-19T12:00:00Z");
-    const pools = [db, createDatabase(url, { maxConnections: 2 }), createDatabase(url, { maxConnections: 2 })];
+    const pools = [db, createClient(url, { maxConnections: 2 }), createClient(url, { maxConnections: 2 })];
     try {
       const made = await Promise.all(pools.map((pool) => makeUsagePartitions(pool, now, cutoff)));
       expect(made.flat().length).toBe(new Set(made.flat()).size);
@@ -123,7 +123,7 @@ describe("monthly partitions of usage entries", () => {
   it("let a write that arrives while its month is being made wait for it, then land in the new month", async () => {
     const operator = await db.operator.create({ data: { slug: "waiting", name: "Waiting" } });
     await record(operator.id, "late", "1", "2032-03-02T10:00:00Z");
-    const writer = createDatabase(url, { maxConnections: 1 });
+    const writer = createClient(url, { maxConnections: 1 });
     try {
       let pending: Promise<unknown> | undefined;
       await db.$transaction(async (tx) => {
@@ -157,7 +157,7 @@ describe("monthly partitions of usage entries", () => {
   it("give up making a month after 5 s behind a reader of the default partition, losing nothing, and make it later", async () => {
     const operator = await db.operator.create({ data: { slug: "blocked", name: "Blocked" } });
     await record(operator.id, "late", "1", "2033-01-02T10:00:00Z");
-    const reader = createDatabase(url, { maxConnections: 1 });
+    const reader = createClient(url, { maxConnections: 1 });
     try {
       await reader.$transaction(
         async (tx) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { ExactDecimal } from "@slotwise/core";
 
-import { createDatabase } from "../src/client.ts";
+import { createClient } from "../src/client.ts";
 import { compactUsageFully } from "../src/testing/compact-usage-fully.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import { compactUsage } from "../src/usage/compact-usage.ts";
@@ -109,7 +109,7 @@ describe("a compaction that fails for a reason other than the data", () => {
     await record(first.id, "api-calls", "1", slot + 2 * DAY);
     const before = await watermark();
     await db.$executeRawUnsafe(`ALTER DATABASE "${new URL(url).pathname.slice(1)}" SET lock_timeout = '200ms'`);
-    const impatient = createDatabase(url, { maxConnections: 1 });
+    const impatient = createClient(url, { maxConnections: 1 });
     try {
       await db.$transaction(async (tx) => {
         await tx.$executeRaw`LOCK TABLE usage_rollups_15m IN ACCESS EXCLUSIVE MODE`;

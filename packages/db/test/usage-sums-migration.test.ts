@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 import { ExactDecimal } from "@slotwise/core";
 
-import { createDatabase } from "../src/client.ts";
+import { createClient } from "../src/client.ts";
 import { readMigrations, runMigrations } from "../src/migrate/run-migrations.ts";
 import { migrationsDir } from "../src/paths.ts";
 import { compactUsageFully } from "../src/testing/compact-usage-fully.ts";
@@ -19,7 +19,7 @@ const FIX = "20261123010000_usage_sums_never_overflow";
 describe("a database whose compactor was stuck on an overflowing quarter hour", () => {
   it("folds again, exactly, once the migration that widens the rollups is applied", async () => {
     const before = await mkdtemp(join(tmpdir(), "slotwise-migrations-"));
-    const db = createDatabase(url, { maxConnections: 2 });
+    const db = createClient(url, { maxConnections: 2 });
     try {
       for (const { name } of (await readMigrations()).filter((m) => m.name < FIX))
         await cp(join(migrationsDir, name), join(before, name), { recursive: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createDatabase } from "../src/client.ts";
+import { createClient } from "../src/client.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
 import type { UsageRecordInput } from "../src/usage/record-usage.ts";
 import { createUsageWriter } from "../src/usage/usage-writer.ts";
@@ -52,7 +52,7 @@ describe("single usage entries written together", () => {
 
   it("record a repeated EventID once, within a group, across groups and across pools at once", async () => {
     const [operator] = await operators("writer-events");
-    const pools = [db, createDatabase(url, { maxConnections: 3 })];
+    const pools = [db, createClient(url, { maxConnections: 3 })];
     // Both pools send the same 300 events at once, in opposite orders, in groups of up to 500:
     // claimed in arrival order, two such statements would deadlock on each other's claims.
     const events = Array.from({ length: 300 }, (_, n) => entry(operator!.id, n, `evt-${n}`));

@@ -1,5 +1,5 @@
 import { instantToLocal } from "@slotwise/core";
-import type { Database } from "@slotwise/db";
+import type { Client } from "@slotwise/db/testing";
 
 /** What a client was told: a 201 is a promise that the write is kept. */
 export interface Outcome {
@@ -20,7 +20,7 @@ export interface Keys {
 }
 
 /** Open timeslots of the demo operator, two days ahead and later, as partners address them. */
-export async function bookableTargets(db: Database) {
+export async function bookableTargets(db: Client) {
   const slots = await db.timeslot.findMany({
     where: {
       closed: false,
@@ -110,7 +110,7 @@ export function startLoad(
 }
 
 /** Every acknowledged write is stored whole, and no timeslot's count disagrees with its bookings. */
-export async function checkNothingLost(db: Database, outcomes: readonly Outcome[]) {
+export async function checkNothingLost(db: Client, outcomes: readonly Outcome[]) {
   const references = outcomes.filter((o) => o.kind === "booking" && o.status === 201).map((o) => o.id ?? "");
   const usageIds = outcomes.filter((o) => o.kind === "usage" && o.status === 201).map((o) => BigInt(o.id ?? "0"));
   const bookings = await db.booking.findMany({

@@ -1,4 +1,4 @@
-import type { Tx } from "@slotwise/db";
+import { runIdempotent, type Tx } from "@slotwise/db";
 
 import type { Context } from "../trpc/context.ts";
 import type { CatalogPrincipal } from "../trpc/middleware/require-catalog-access.ts";
@@ -17,7 +17,7 @@ export async function withCatalogIdempotency<T>(
 ): Promise<T> {
   const { keyId } = ctx.principal;
   if (keyId !== null) return withIdempotency({ ...ctx, principal: { keyId } }, scope, request, work);
-  const result = await ctx.db.$transaction(work);
+  const result = await runIdempotent(ctx.db, null, work);
   ctx.response.status = result.status;
   Object.assign(ctx.response.headers, result.headers);
   return result.body;

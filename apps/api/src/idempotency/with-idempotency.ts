@@ -1,13 +1,7 @@
 import { createHash } from "node:crypto";
 
 import { ValidationError } from "@slotwise/core";
-import {
-  claimIdempotencyKey,
-  completeIdempotencyInTx,
-  releaseIdempotencyClaim,
-  type Prisma,
-  type Tx,
-} from "@slotwise/db";
+import { claimIdempotencyKey, runIdempotent, type Tx } from "@slotwise/db";
 
 import type { ApiKeyPrincipal, Context } from "../trpc/context.ts";
 
@@ -41,7 +35,7 @@ export async function withIdempotency<T>(
   };
   const key = ctx.idempotencyKey;
   if (key === undefined)
-    return respond(await (options.withoutKey ? options.withoutKey() : ctx.db.$transaction(work)), false);
+    return respond(await (options.withoutKey ? options.withoutKey() : runIdempotent(ctx.db, null, work)), false);
   if (key.length < 1 || key.length > 255) {
     throw new ValidationError([{ field: "Idempotency-Key", message: "Idempotency-Key must be 1 to 255 characters" }]);
   }
@@ -57,19 +51,5 @@ export async function withIdempotency<T>(
     const { status, body, headers } = claim.response;
     return respond({ status, body: body as T, headers }, true);
   }
-  try {
-    const result = await ctx.db.$transaction(async (tx) => {
-      const done = await work(tx);
-      await completeIdempotencyInTx(tx, claim.recordId, {
-        status: done.status,
-        body: done.body as Prisma.InputJsonValue,
-        headers: done.headers,
-      });
-      return done;
-    });
-    return respond(result, false);
-  } catch (error) {
-    await releaseIdempotencyClaim(ctx.db, claim.recordId);
-    throw error;
-  }
+  return respond(await runIdempotent(ctx.db, claim.recordId, work), false);
 }

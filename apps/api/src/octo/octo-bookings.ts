@@ -23,17 +23,18 @@ import {
   type UnitQuantity,
 } from "@slotwise/core";
 import {
-  changeBookingInTx,
-  confirmHoldInTx,
-  extendHoldInTx,
+  confirmOctoHold,
+  extendOctoHold,
   findOctoBooking,
-  lockBookingInTx,
+  noteOctoDetails,
   octoBookings,
-  sellBooking,
+  reserveOctoHold,
   ticketsOf,
-  updateOctoDetailsInTx,
+  updateOctoBooking,
   type Booking,
   type CustomerDetails,
+  type OctoPlacesChange,
+  type OctoWriter,
   type Product,
   type ProductWithUnits,
   type TicketRow,
@@ -46,7 +47,7 @@ import { cancelBooking, cancellationQuote } from "../services/booking-cancellati
 import { activityQuestions, findActivity } from "../services/find-activity.ts";
 import { timeslotAt } from "../services/find-timeslot.ts";
 import { inTurn } from "../services/handed-turn.ts";
-import { checkHoldBudgetInTx } from "../services/hold-budget.ts";
+import { holdHolder } from "../services/hold-budget.ts";
 import { priceBooking } from "../services/price-booking.ts";
 import type { Context, PartnerPrincipal } from "../trpc/context.ts";
 import { octoAvailability, parseAvailabilityId } from "./octo-availability.ts";
@@ -77,6 +78,11 @@ interface OctoExtra {
 }
 
 const actor = (ctx: OctoContext) => `partner:${ctx.principal.partner.slug}`;
+const writer = (ctx: OctoContext): OctoWriter => ({
+  actor: actor(ctx),
+  clock: () => ctx.now(),
+  reminderHoursBefore: ctx.settings.reminderHoursBefore,
+});
 
 /** The active product an OCTO product id names, visible to this partner, or INVALID_PRODUCT_ID. */
 export async function octoProductById(ctx: OctoContext, productId: string): Promise<ProductWithUnits> {
@@ -353,33 +359,29 @@ export async function reserve(ctx: OctoContext, body: Reservation) {
       () =>
         inTurn(ctx.slotSales, null, key, () =>
           // A reservation is a hold: counted against the budget in the transaction of its sale.
-          ctx.db.$transaction(async (tx) => {
-            await checkHoldBudgetInTx(tx, ctx, price.participants);
-            const now = ctx.now();
-            return sellBooking(tx, {
-              product,
-              timeslotId: slot.id,
-              startsAt: slot.startsAt,
-              priced: price,
-              customer: customerOf(body.contact ?? undefined, null),
-              holdUntil: holdDeadline(now, body.expirationMinutes ?? DEFAULT_EXPIRATION_MINUTES),
-              source: "PARTNER",
-              partnerId: principal.partner.id,
-              apiKeyId: principal.keyId,
-              paymentReference: null,
-              answers: waiver.answers,
-              waiverStatus: waiver.waiverStatus,
-              actor: actor(ctx),
-              now,
-              reminderHoursBefore: ctx.settings.reminderHoursBefore,
-              octo: {
-                uuid,
-                resellerReference: body.resellerReference ?? null,
-                notes: body.notes ?? null,
-                extra: body.contact ? { contact: body.contact } : {},
-              },
-            });
-          }),
+          reserveOctoHold(ctx.db, holdHolder(ctx), writer(ctx), (now) => ({
+            product,
+            timeslotId: slot.id,
+            startsAt: slot.startsAt,
+            priced: price,
+            customer: customerOf(body.contact ?? undefined, null),
+            holdUntil: holdDeadline(now, body.expirationMinutes ?? DEFAULT_EXPIRATION_MINUTES),
+            source: "PARTNER",
+            partnerId: principal.partner.id,
+            apiKeyId: principal.keyId,
+            paymentReference: null,
+            answers: waiver.answers,
+            waiverStatus: waiver.waiverStatus,
+            actor: actor(ctx),
+            now,
+            reminderHoursBefore: ctx.settings.reminderHoursBefore,
+            octo: {
+              uuid,
+              resellerReference: body.resellerReference ?? null,
+              notes: body.notes ?? null,
+              extra: body.contact ? { contact: body.contact } : {},
+            },
+          })),
         ),
       () => "held",
     );
@@ -408,64 +410,41 @@ export async function confirm(ctx: OctoContext, uuid: string, body: Confirmation
   const answers = body.questionAnswers
     ? checkedAnswers(await activityQuestions(ctx, product.id), body.questionAnswers)
     : undefined;
-  const confirmed = await ctx.db.$transaction(async (tx) => {
-    const now = ctx.now();
-    if (units) await changePlaces(ctx, tx, booking, product, units, now);
-    await updateOctoDetailsInTx(
-      tx,
-      booking.id,
-      {
-        resellerReference: body.resellerReference,
-        extra: { ...extraOf(booking), contact: body.contact },
-      },
-      actor(ctx),
-      now,
-    );
-    return confirmHoldInTx(tx, booking.id, {
+  const confirmed = await confirmOctoHold(ctx.db, booking.id, writer(ctx), {
+    places: units ? placesChange(product, units) : undefined,
+    details: { resellerReference: body.resellerReference, extra: { ...extraOf(booking), contact: body.contact } },
+    hold: {
       customer,
       answers,
       slot: { productName: product.name, timeZone: product.timeZone },
       cutoffMinutes: product.bookingCutoffMinutes,
-      actor: actor(ctx),
-      now,
-      reminderHoursBefore: ctx.settings.reminderHoursBefore,
-    });
+    },
   });
   if (booking.status === "ON_HOLD") ctx.metrics.booking("partner", "confirmed");
   ctx.cache.changed(cacheTags.timeslots(product.id));
   return confirmed;
 }
 
-/** Moves the booking's places to what `units` ask for on `timeslotId` (its own when absent), as section 12's change. */
-async function changePlaces(
-  ctx: OctoContext,
-  tx: Parameters<typeof changeBookingInTx>[0],
-  booking: Booking,
+/**
+ * Section 12's change of the booking's places to what `units` ask for on `timeslotId` (its own
+ * when absent): priced again when the units differ from those it bought, or on another product.
+ */
+function placesChange(
   product: ProductWithUnits,
   units: UnitQuantity[] | undefined,
-  now: Date,
   timeslotId?: number,
   productId?: number,
-  staysHeld = false,
-) {
-  const current = await lockBookingInTx(tx, booking.id);
-  const price =
-    units && (productId !== undefined || !sameUnits(pricedUnitsSchema.parse(current.units), units))
-      ? priced(product, units)
-      : undefined;
-  // A hold that grows and stays a hold takes more unconfirmed places: the growth counts as a new hold would.
-  if (staysHeld && price && current.status === "ON_HOLD")
-    await checkHoldBudgetInTx(tx, ctx, price.participants - current.participants);
-  return changeBookingInTx(tx, booking.id, {
-    timeslotId: timeslotId ?? current.timeslotId,
+): OctoPlacesChange {
+  return {
+    priceFor: (current) =>
+      units && (productId !== undefined || !sameUnits(pricedUnitsSchema.parse(current.units), units))
+        ? priced(product, units)
+        : undefined,
+    timeslotId,
     productId,
-    priced: price,
     cutoffMinutes: product.bookingCutoffMinutes,
     slot: { productName: product.name, timeZone: product.timeZone },
-    actor: actor(ctx),
-    now,
-    reminderHoursBefore: ctx.settings.reminderHoursBefore,
-  });
+  };
 }
 
 type Update = z.infer<typeof updateBody>;
@@ -497,27 +476,27 @@ export async function update(ctx: OctoContext, uuid: string, body: Update) {
   const answers = body.questionAnswers
     ? checkedAnswers(await activityQuestions(ctx, product.id), body.questionAnswers)
     : undefined;
-  const updated = await ctx.db.$transaction(async (tx) => {
-    const now = ctx.now();
-    if (units || (slot && slot.id !== booking.timeslotId))
-      await changePlaces(ctx, tx, booking, product, units, now, slot?.id, moves ? product.id : undefined, true);
-    if (body.expirationMinutes !== undefined && effectiveStatus(booking, now) === "ON_HOLD")
-      await extendHoldInTx(tx, booking.id, holdDeadline(now, body.expirationMinutes), actor(ctx), now);
-    const contact = body.contact ? { ...extraOf(booking).contact, ...body.contact } : undefined;
-    const customer = contact ? customerOf(contact, customerOfBooking(booking)) : undefined;
-    return updateOctoDetailsInTx(
-      tx,
-      booking.id,
-      {
-        customer: customer ?? undefined,
-        resellerReference: body.resellerReference,
-        notes: body.notes,
-        extra: contact ? { ...extraOf(booking), contact } : undefined,
-        answers,
-      },
-      actor(ctx),
-      now,
-    );
+  const contact = body.contact ? { ...extraOf(booking).contact, ...body.contact } : undefined;
+  const customer = contact ? customerOf(contact, customerOfBooking(booking)) : undefined;
+  const { expirationMinutes } = body;
+  const updated = await updateOctoBooking(ctx.db, booking.id, writer(ctx), {
+    // A hold that grows and stays a hold takes more unconfirmed places: the growth counts as a new hold would.
+    holder: holdHolder(ctx),
+    places:
+      units || (slot && slot.id !== booking.timeslotId)
+        ? placesChange(product, units, slot?.id, moves ? product.id : undefined)
+        : undefined,
+    extendTo: (now) =>
+      expirationMinutes !== undefined && effectiveStatus(booking, now) === "ON_HOLD"
+        ? holdDeadline(now, expirationMinutes)
+        : undefined,
+    details: {
+      customer: customer ?? undefined,
+      resellerReference: body.resellerReference,
+      notes: body.notes,
+      extra: contact ? { ...extraOf(booking), contact } : undefined,
+      answers,
+    },
   });
   ctx.cache.changed(cacheTags.timeslots(current.id));
   if (moves) ctx.cache.changed(cacheTags.timeslots(product.id));
@@ -527,10 +506,9 @@ export async function update(ctx: OctoContext, uuid: string, body: Update) {
 /** Extends a hold (OCTO's extend): a new deadline counted from now, never past the start. */
 export async function extend(ctx: OctoContext, uuid: string, minutes: number | undefined) {
   const { booking } = await octoBookingByUuid(ctx, uuid);
-  return ctx.db.$transaction((tx) => {
-    const now = ctx.now();
-    return extendHoldInTx(tx, booking.id, holdDeadline(now, minutes ?? DEFAULT_EXPIRATION_MINUTES), actor(ctx), now);
-  });
+  return extendOctoHold(ctx.db, booking.id, writer(ctx), (now) =>
+    holdDeadline(now, minutes ?? DEFAULT_EXPIRATION_MINUTES),
+  );
 }
 
 /**
@@ -544,15 +522,9 @@ export async function cancel(ctx: OctoContext, uuid: string, reason: string | nu
   if (status === "CANCELLED") return booking;
   if (status === "EXPIRED") throw unprocessable("This hold has expired: there is nothing to cancel");
   await cancelBooking(ctx, booking, actor(ctx), "partner");
-  return ctx.db.$transaction((tx) =>
-    updateOctoDetailsInTx(
-      tx,
-      booking.id,
-      { extra: { ...extraOf(booking), cancellationReason: reason ?? null } },
-      actor(ctx),
-      ctx.now(),
-    ),
-  );
+  return noteOctoDetails(ctx.db, booking.id, writer(ctx), {
+    extra: { ...extraOf(booking), cancellationReason: reason ?? null },
+  });
 }
 
 type BookingsQuery = z.infer<typeof bookingsQuery>;

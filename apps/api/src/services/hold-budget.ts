@@ -1,23 +1,25 @@
-import { DEFAULT_HOLD_BUDGET, holdBudgetRefusal } from "@slotwise/core";
-import { heldPlacesInTx, type Tx } from "@slotwise/db";
+import { DEFAULT_HOLD_BUDGET } from "@slotwise/core";
+import { checkHoldBudgetInTx as checkHoldsInTx, type HoldHolder, type Tx } from "@slotwise/db";
 
 import type { PartnerPrincipal, Settings } from "../trpc/context.ts";
 
-/**
- * The one hold budget (docs/decisions/hold-budget.md) for every way a partner holds places: a
- * REST hold, a hold that grows, an order (all its items together) and an OCTO reservation or
- * update. Counted in the caller's transaction, before its sale: the lock per partner it takes
- * lasts until that transaction ends, so holds sent at once are counted one after another.
- * Throws 409 hold-limit-reached when `places` more would pass the key's or the partner's bound.
- */
-export async function checkHoldBudgetInTx(
-  tx: Tx,
-  ctx: { principal: PartnerPrincipal; settings: Pick<Settings, "holdBudget">; now: () => Date },
-  places: number,
-): Promise<void> {
-  if (places <= 0) return;
+type HoldContext = { principal: PartnerPrincipal; settings: Pick<Settings, "holdBudget"> };
+
+/** The partner and key a request holds places for, with the budget its settings give. */
+export function holdHolder(ctx: HoldContext): HoldHolder {
   const { principal } = ctx;
-  const held = await heldPlacesInTx(tx, { partnerId: principal.partner.id, apiKeyId: principal.keyId, now: ctx.now() });
-  const over = holdBudgetRefusal(held, places, ctx.settings.holdBudget ?? DEFAULT_HOLD_BUDGET);
-  if (over) throw over;
+  return {
+    partnerId: principal.partner.id,
+    apiKeyId: principal.keyId,
+    budget: ctx.settings.holdBudget ?? DEFAULT_HOLD_BUDGET,
+  };
+}
+
+/**
+ * The one hold budget (packages/db's checkHoldBudgetInTx) for every way a partner holds
+ * places: a REST hold, a hold that grows, an order (all its items together) and an OCTO
+ * reservation or update. Counted in the caller's transaction, before its sale.
+ */
+export function checkHoldBudgetInTx(tx: Tx, ctx: HoldContext & { now: () => Date }, places: number): Promise<void> {
+  return checkHoldsInTx(tx, holdHolder(ctx), places, ctx.now());
 }

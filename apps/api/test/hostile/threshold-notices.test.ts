@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { MAX_THRESHOLD_EMAILS_PER_PERIOD } from "@slotwise/core";
 import { hashPassword } from "@slotwise/db";
+import { seal } from "@slotwise/db/testing";
 
 import { checkUsageThresholds } from "../../src/jobs/check-thresholds.ts";
 import { startApi, type Api } from "../harness.ts";
@@ -42,7 +43,7 @@ async function operatorWithOwner(slug: string) {
 /** Checks as every worker does, `times` at once, at a moment after the usage was recorded. */
 async function check(times = 1) {
   const now = new Date();
-  const checks = await Promise.all(Array.from({ length: times }, () => checkUsageThresholds(api.db, now)));
+  const checks = await Promise.all(Array.from({ length: times }, () => checkUsageThresholds(seal(api.db), now)));
   for (const { failed } of checks) expect(failed).toEqual([]);
   return checks.reduce((sum, c) => sum + c.noticed, 0);
 }

@@ -1,10 +1,10 @@
-import { createDatabase } from "../client.ts";
+import { createClient } from "../client.ts";
 import { runMigrations } from "../migrate/run-migrations.ts";
 import { openCliDatabase } from "../runtime/open-cli-database.ts";
 import { seedDemoData } from "../seed/seed-demo-data.ts";
 
 const opened = await openCliDatabase("db:seed");
-const db = createDatabase(opened.url);
+const db = createClient(opened.url);
 try {
   await runMigrations(opened.url);
   const started = Date.now();

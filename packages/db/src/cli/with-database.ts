@@ -7,7 +7,7 @@
  */
 import { spawn } from "node:child_process";
 
-import { createDatabase } from "../client.ts";
+import { createClient } from "../client.ts";
 import { runMigrations } from "../migrate/run-migrations.ts";
 import { openCliDatabase } from "../runtime/open-cli-database.ts";
 import { isEmpty, seedDemoData } from "../seed/seed-demo-data.ts";
@@ -27,7 +27,7 @@ const database = await openCliDatabase("pnpm dev");
 const applied = await runMigrations(database.url);
 log(applied.length ? `applied migrations ${applied.join(", ")}` : "migrations up to date");
 if (options.includes("--seed-if-empty")) {
-  const db = createDatabase(database.url);
+  const db = createClient(database.url);
   try {
     if (await isEmpty(db)) {
       const started = Date.now();

@@ -4,7 +4,7 @@ import { join } from "node:path";
 
 import pg from "pg";
 
-import { createDatabase } from "../client.ts";
+import { createClient } from "../client.ts";
 import { runMigrations } from "../migrate/run-migrations.ts";
 import { startEmbeddedPostgres } from "../runtime/embedded-postgres.ts";
 import { withDatabaseName } from "../runtime/ensure-database.ts";
@@ -100,7 +100,7 @@ async function seededCopy(adminUrl: string, template: string, name: string): Pro
   await admin(adminUrl, (c) =>
     c.query(`CREATE DATABASE ${c.escapeIdentifier(name)} TEMPLATE ${c.escapeIdentifier(template)}`),
   );
-  const db = createDatabase(withDatabaseName(adminUrl, name), { maxConnections: 2 });
+  const db = createClient(withDatabaseName(adminUrl, name), { maxConnections: 2 });
   try {
     await seedDemoData(db, new Date());
   } finally {

@@ -1,6 +1,6 @@
 import { afterAll, inject } from "vitest";
 
-import { createDatabase, type Database } from "../client.ts";
+import { createClient, type Database } from "../client.ts";
 
 import "./provided-context.ts";
 
@@ -23,7 +23,7 @@ export async function useTestDatabase(options: { content?: "empty" | "migrated" 
   if (content === "demo" && !template)
     throw new Error("set SLOTWISE_TEST_DEMO_DATA=1 in the vitest config's test.env to get the demo data");
   const database = await createTestDatabase(inject("databaseAdminUrl"), inject("databaseRunPrefix"), template);
-  const db = createDatabase(database.url);
+  const db = createClient(database.url);
   afterAll(async () => {
     await db.$disconnect();
     await database.drop();
