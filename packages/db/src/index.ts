@@ -7,7 +7,7 @@ export {
   type OperationalFigures,
   type WebhookOutcome,
 } from "./metrics/operational-figures.ts";
-export type { Booking, Product, Timeslot, WaiverQuestion, Operator, Prisma } from "./generated/prisma/client.ts";
+export type { Booking, Product, Timeslot, WaiverQuestion, Operator } from "./generated/prisma/client.ts";
 export { BookingSource, BookingStatus, WaiverStatus, EmailKind, EmailStatus } from "./generated/prisma/enums.ts";
 export { operatorById, operatorBySlug } from "./operators/find-operator.ts";
 export { bookingFilterChoices } from "./bookings/filter-choices.ts";

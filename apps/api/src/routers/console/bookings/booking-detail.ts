@@ -1,13 +1,10 @@
 import { effectiveStatus, instantToLocal, isCancellable, NotFoundError, pricedUnitsSchema } from "@slotwise/core";
-import { bookingDetail } from "@slotwise/db";
+import { bookingDetail, type Db } from "@slotwise/db";
 
 import { cancellationQuote } from "../../../services/booking-cancellation.ts";
 
 /** The booking as its console page shows it; 404 for another operator's. */
-export async function detailOrThrow(
-  ctx: { db: Parameters<typeof bookingDetail>[0]; principal: { operatorId: number } },
-  reference: string,
-) {
+export async function detailOrThrow(ctx: { db: Db; principal: { operatorId: number } }, reference: string) {
   const booking = await bookingDetail(ctx.db, ctx.principal.operatorId, reference);
   if (!booking) throw new NotFoundError(`There is no booking ${reference}`);
   return booking;
