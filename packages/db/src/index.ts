@@ -154,7 +154,7 @@ export {
   claimWebhookDeliveries,
   dueWebhookDeliveries,
   nextWebhookDueAt,
-  recordWebhookAttempt,
+  recordWebhookAttempts,
   redeliverWebhook,
   WEBHOOKS_TOPIC,
   type ClaimedWebhookDelivery,

@@ -9,12 +9,18 @@ import {
   type DueWebhookDelivery,
 } from "@slotwise/db";
 
-import { deliverWebhook } from "../webhooks/deliver-webhook.ts";
+import { attemptWebhook, deliveryOutcome } from "../webhooks/attempt-webhook.ts";
 import { publicAddressAgent, type ResolveHost } from "../webhooks/public-address-agent.ts";
 import type { RetryPolicy } from "../webhooks/retry-policy.ts";
+import { attemptLogWriter } from "./attempt-log-writer.ts";
 
 /** Deliveries to one endpoint in flight at once in a worker: a dead receiver cannot take every slot. */
 export const ENDPOINT_SLOTS = 8;
+/**
+ * Deliveries to a failing endpoint (one that has failed every attempt since its last delivered
+ * one) in flight at once: it is tried, one delivery at a time, and holds no more slots than that.
+ */
+const FAILING_ENDPOINT_SLOTS = 1;
 /** Due deliveries read at once. */
 const DUE_BATCH = 200;
 
@@ -58,11 +64,14 @@ export interface WebhookDeliveryOptions {
  * (written in their event's transaction, so heard of once it commits); each one heard of, each
  * delivery that ends, the time of the next one due and the worker's sweep (the safety net for
  * anything missed) start a pass: read what is due, claim what fits in the free slots, send each
- * in the background. A delivery waits for the one before it of its subject (a booking, a
+ * in the background; attempts that end together are logged in one statement
+ * (attemptLogWriter). A delivery waits for the one before it of its subject (a booking, a
  * timeslot) to the same endpoint (claimWebhookDeliveries). An endpoint has at most
- * ENDPOINT_SLOTS in flight (fewer when the operator has fewer) and an operator at most `operatorSlots`: a receiver that never
- * answers holds its slots for the timeout, nothing more, and one operator's dead receivers
- * leave the other operators' deliveries free slots.
+ * ENDPOINT_SLOTS in flight (fewer when the operator has fewer), a failing one
+ * FAILING_ENDPOINT_SLOTS, an operator at most `operatorSlots`, and its failing endpoints together
+ * at most half of those: a receiver that never answers holds its slots for the timeout, nothing
+ * more, one operator's dead receivers leave the other operators' deliveries free slots, and its
+ * own healthy endpoints at least half of its share.
  */
 export function startWebhookDelivery(options: WebhookDeliveryOptions) {
   const { db, log } = options;
@@ -74,10 +83,27 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
     dispatcher: publicAddressAgent({ allowLoopback: options.allowLoopback, resolve: options.resolve }),
     allowLoopback: options.allowLoopback,
   };
+  const attemptLog = attemptLogWriter(db);
   const operatorCap = options.operatorSlots ?? Math.max(1, Math.floor(options.concurrency / 2));
   const endpointCap = Math.min(ENDPOINT_SLOTS, operatorCap);
+  const failingCap = Math.max(1, Math.floor(operatorCap / 2));
   const perEndpoint = inFlight(endpointCap);
+  const perFailingEndpoint = inFlight(FAILING_ENDPOINT_SLOTS);
   const perOperator = inFlight(operatorCap);
+  const failingPerOperator = inFlight(failingCap);
+  const full = (d: DueWebhookDelivery) =>
+    perOperator.full(d.operatorId) ||
+    (d.failing
+      ? perFailingEndpoint.full(d.endpointId) || failingPerOperator.full(d.operatorId)
+      : perEndpoint.full(d.endpointId));
+  const take = (d: DueWebhookDelivery) => {
+    perOperator.take(d.operatorId);
+    if (!d.failing) perEndpoint.take(d.endpointId);
+    else {
+      perFailingEndpoint.take(d.endpointId);
+      failingPerOperator.take(d.operatorId);
+    }
+  };
   const running = new Set<Promise<void>>();
   let stopped = false;
   let passing: Promise<void> | null = null;
@@ -85,15 +111,21 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
   let asked = 0;
   let wake: NodeJS.Timeout | undefined;
 
-  const release = (delivery: DueWebhookDelivery) => {
-    perEndpoint.release(delivery.endpointId);
-    perOperator.release(delivery.operatorId);
+  const release = (d: DueWebhookDelivery) => {
+    perOperator.release(d.operatorId);
+    if (!d.failing) perEndpoint.release(d.endpointId);
+    else {
+      perFailingEndpoint.release(d.endpointId);
+      failingPerOperator.release(d.operatorId);
+    }
   };
 
   const send = (delivery: DueWebhookDelivery, claimed: ClaimedWebhookDelivery) => {
-    const done: Promise<void> = deliverWebhook(db, claimed, attempt)
-      .then((outcome) => {
-        if (outcome === "failed") log.error({ deliveryId: claimed.id }, "webhook not delivered; given up");
+    const done: Promise<void> = attemptWebhook(claimed, attempt)
+      .then(async (record) => {
+        await attemptLog.write(record);
+        if (deliveryOutcome(record) === "failed")
+          log.error({ deliveryId: claimed.id }, "webhook not delivered; given up");
       })
       .catch((error: unknown) => {
         log.error({ err: error, deliveryId: claimed.id }, "webhook attempt failed; it is retried after its lease");
@@ -107,7 +139,11 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
     running.add(done);
   };
 
-  /** Starts what is due and fits; returns whether it started anything. */
+  /**
+   * Starts what is due and fits; returns whether reading again may start more: the read was cut
+   * at its limit, or another worker claimed some of it first. Otherwise what it left out does
+   * not fit until a delivery ends (which starts a pass), and what commits meanwhile is heard of.
+   */
   async function startDue(): Promise<boolean> {
     const free = options.concurrency - running.size;
     if (free <= 0) return false;
@@ -120,9 +156,8 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
     const chosen: DueWebhookDelivery[] = [];
     for (const delivery of due) {
       if (chosen.length >= free) break;
-      if (perEndpoint.full(delivery.endpointId) || perOperator.full(delivery.operatorId)) continue;
-      perEndpoint.take(delivery.endpointId);
-      perOperator.take(delivery.operatorId);
+      if (full(delivery)) continue;
+      take(delivery);
       chosen.push(delivery);
     }
     let claimed: ClaimedWebhookDelivery[] = [];
@@ -143,7 +178,7 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
         else send(delivery, mine);
       }
     }
-    return claimed.length > 0;
+    return claimed.length > 0 && (due.length === DUE_BATCH || claimed.length < chosen.length);
   }
 
   /** Wakes the worker when the next delivery falls due (a retry, a coalesced availability change). */

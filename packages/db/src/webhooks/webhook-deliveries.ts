@@ -15,12 +15,16 @@ export interface DueWebhookDelivery {
   id: number;
   endpointId: number;
   operatorId: number;
+  /** Its endpoint has failed every attempt since its last delivered one (`failing_since`). */
+  failing: boolean;
 }
 
 /**
  * Pending deliveries whose time has come and whose subject has nothing earlier pending, oldest
- * first: at most `perEndpoint` of each live endpoint and `perOperator` of each operator, so
- * neither a receiver nor an operator with a long backlog keeps the others out of the batch.
+ * first: at most `perEndpoint` of each live endpoint (one of a failing endpoint) and
+ * `perOperator` of each operator, taken from its endpoints in turn (the oldest of each, then the
+ * second oldest of each ...), so neither a receiver nor an operator with a long backlog keeps the
+ * others out of the batch, and an operator's dead endpoints do not keep out its healthy ones.
  */
 export function dueWebhookDeliveries(
   db: Db,
@@ -32,15 +36,19 @@ export function dueWebhookDeliveries(
   }: { limit?: number; perEndpoint?: number; perOperator?: number } = {},
 ) {
   return db.$queryRaw<DueWebhookDelivery[]>`
-    SELECT id, "endpointId", "operatorId" FROM (
-      SELECT d.id, d.endpoint_id AS "endpointId", e.operator_id AS "operatorId", d.next_attempt_at,
-             row_number() OVER (PARTITION BY e.operator_id ORDER BY d.next_attempt_at, d.id) AS rank
+    SELECT id, "endpointId", "operatorId", failing FROM (
+      SELECT d.id, d.endpoint_id AS "endpointId", e.operator_id AS "operatorId",
+             e.failing_since IS NOT NULL AS failing, d.next_attempt_at,
+             row_number() OVER (PARTITION BY e.operator_id ORDER BY d.turn, d.next_attempt_at, d.id) AS rank
         FROM webhook_endpoints e
        CROSS JOIN LATERAL (
-         SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d
-          WHERE d.endpoint_id = e.id AND d.status = 'PENDING' AND d.next_attempt_at <= ${now}
-            AND ${NEXT_OF_ITS_SUBJECT}
-          ORDER BY d.next_attempt_at, d.id LIMIT ${perEndpoint}) d
+         SELECT d.id, d.endpoint_id, d.next_attempt_at,
+                row_number() OVER (ORDER BY d.next_attempt_at, d.id) AS turn
+           FROM (SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d
+                  WHERE d.endpoint_id = e.id AND d.status = 'PENDING' AND d.next_attempt_at <= ${now}
+                    AND ${NEXT_OF_ITS_SUBJECT}
+                  ORDER BY d.next_attempt_at, d.id
+                  LIMIT CASE WHEN e.failing_since IS NULL THEN ${perEndpoint}::int ELSE 1 END) d) d
        WHERE e.deleted_at IS NULL AND e.disabled_at IS NULL) due
      WHERE rank <= ${perOperator}
      ORDER BY next_attempt_at, id LIMIT ${limit}`;
@@ -122,31 +130,55 @@ export interface WebhookAttemptRecord {
 }
 
 /**
- * Writes an attempt into the log and its outcome onto the delivery, in one statement, and
- * keeps the endpoint's `failing_since`: set by the first failure after a delivered attempt,
+ * Writes attempts into the log and their outcomes onto their deliveries, in one statement, and
+ * keeps each endpoint's `failing_since`: set by the first failure after a delivered attempt,
  * cleared by a delivered one. The endpoint row is written only when that changes, so a
- * healthy endpoint's deliveries never contend for it.
+ * healthy endpoint's deliveries never contend for it. An attempt at a delivery no longer
+ * pending (cancelled meanwhile) is logged and changes nothing else.
  */
-export async function recordWebhookAttempt(db: Db, attempt: WebhookAttemptRecord): Promise<void> {
-  const error = attempt.error?.slice(0, 2000) ?? null;
-  const { outcome } = attempt;
-  const health = outcome.delivered
-    ? Prisma.sql`failing_since = NULL WHERE e.failing_since IS NOT NULL`
-    : Prisma.sql`failing_since = ${attempt.at} WHERE e.failing_since IS NULL`;
+export async function recordWebhookAttempts(db: Db, attempts: WebhookAttemptRecord[]): Promise<void> {
+  if (attempts.length === 0) return;
+  const column = <T>(pick: (a: WebhookAttemptRecord) => T) => attempts.map(pick);
+  const errors = column((a) => a.error?.slice(0, 2000) ?? null);
+  const statuses = column(({ outcome }) => (outcome.delivered ? "DELIVERED" : outcome.retryAt ? "PENDING" : "FAILED"));
+  const next = column(({ at, outcome }) => (!outcome.delivered && outcome.retryAt ? outcome.retryAt : at));
   await db.$executeRaw`
-    WITH logged AS (
+    WITH attempt AS (
+      SELECT * FROM unnest(${column((a) => a.deliveryId)}::int[], ${column((a) => a.at)}::timestamptz[],
+                           ${column((a) => a.statusCode)}::int[], ${column((a) => a.durationMs)}::int[],
+                           ${errors}::text[], ${statuses}::webhook_delivery_status[], ${next}::timestamptz[])
+               AS a(delivery_id, at, status_code, duration_ms, error, status, next_attempt_at)
+    ), logged AS (
       INSERT INTO webhook_attempts (delivery_id, at, status_code, duration_ms, error)
-      VALUES (${attempt.deliveryId}, ${attempt.at}, ${attempt.statusCode}, ${attempt.durationMs}, ${error})
+      SELECT a.delivery_id, a.at, a.status_code, a.duration_ms, a.error FROM attempt a
+       WHERE EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = a.delivery_id)
     ), delivery AS (
-      UPDATE webhook_deliveries SET
-        status = ${outcome.delivered ? "DELIVERED" : outcome.retryAt ? "PENDING" : "FAILED"}::webhook_delivery_status,
-        delivered_at = ${outcome.delivered ? attempt.at : null},
-        next_attempt_at = ${!outcome.delivered && outcome.retryAt ? outcome.retryAt : attempt.at},
-        last_error = ${error}
-       WHERE id = ${attempt.deliveryId} AND status = 'PENDING'
-      RETURNING endpoint_id
+      UPDATE webhook_deliveries d SET
+        status = a.status,
+        delivered_at = CASE WHEN a.status = 'DELIVERED' THEN a.at END,
+        next_attempt_at = a.next_attempt_at,
+        last_error = a.error
+        FROM attempt a
+       WHERE d.id = a.delivery_id AND d.status = 'PENDING'
+      RETURNING d.endpoint_id, a.at, a.status = 'DELIVERED' AS delivered
+    ), delivered AS (
+      SELECT endpoint_id, max(at) FILTER (WHERE delivered) AS at FROM delivery GROUP BY endpoint_id
+    ), health AS (
+      -- Per endpoint, of this batch: its last delivered attempt, and its first failure after that.
+      SELECT s.endpoint_id, s.at AS delivered_at,
+             (SELECT min(f.at) FROM delivery f
+               WHERE f.endpoint_id = s.endpoint_id AND NOT f.delivered AND f.at > coalesce(s.at, '-infinity')) AS failed_at
+        FROM delivered s
     )
-    UPDATE webhook_endpoints e SET ${health} AND e.id = (SELECT endpoint_id FROM delivery)`;
+    UPDATE webhook_endpoints e
+       SET failing_since = CASE WHEN h.failed_at IS NULL THEN NULL
+                                WHEN h.delivered_at IS NULL THEN coalesce(e.failing_since, h.failed_at)
+                                ELSE h.failed_at END
+      FROM health h
+     WHERE e.id = h.endpoint_id
+       AND e.failing_since IS DISTINCT FROM (CASE WHEN h.failed_at IS NULL THEN NULL
+                                                  WHEN h.delivered_at IS NULL THEN coalesce(e.failing_since, h.failed_at)
+                                                  ELSE h.failed_at END)`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { recordWebhookAttempt, type ClaimedWebhookDelivery, type Database } from "@slotwise/db";
+import type { ClaimedWebhookDelivery, WebhookAttemptRecord } from "@slotwise/db";
 
 import { postWebhook, type PostOptions } from "./post-webhook.ts";
 import { nextAttemptAt, type RetryPolicy } from "./retry-policy.ts";
@@ -17,17 +17,22 @@ function storableError(text: string): string {
 
 export type DeliveryOutcome = "delivered" | "retrying" | "failed";
 
+/** What became of an attempt, as its record says. */
+export function deliveryOutcome(record: WebhookAttemptRecord): DeliveryOutcome {
+  const { outcome } = record;
+  return outcome.delivered ? "delivered" : outcome.retryAt ? "retrying" : "failed";
+}
+
 /**
  * One attempt at one delivery, claimed under a lease (claimWebhookDeliveries): signed afresh
  * (the signature's time is the attempt's), sent with the same event ID and body as every other
- * attempt, and logged.
+ * attempt. Returns the attempt for the log (recordWebhookAttempts), which the caller writes
+ * together with other attempts that ended meanwhile.
  */
-export async function deliverWebhook(
-  db: Database,
+export async function attemptWebhook(
   claimed: ClaimedWebhookDelivery,
   options: DeliveryOptions,
-): Promise<DeliveryOutcome> {
-  const deliveryId = claimed.id;
+): Promise<WebhookAttemptRecord> {
   const at = options.now();
   let sent: Awaited<ReturnType<typeof postWebhook>>;
   try {
@@ -50,13 +55,12 @@ export async function deliverWebhook(
   }
   const delivered = sent.error === null;
   const retryAt = delivered ? null : nextAttemptAt(options.retry, claimed.attempts, claimed.retryFrom, options.now());
-  await recordWebhookAttempt(db, {
-    deliveryId,
+  return {
+    deliveryId: claimed.id,
     at,
     statusCode: sent.statusCode,
     durationMs: sent.durationMs,
     error: sent.error === null ? null : storableError(sent.error),
     outcome: delivered ? { delivered: true } : { delivered: false, retryAt },
-  });
-  return delivered ? "delivered" : retryAt ? "retrying" : "failed";
+  };
 }
