@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createWebhookEndpoint } from "@slotwise/db";
+import { seal } from "@slotwise/db/testing";
 
 import { createMailer } from "../src/jobs/mailer.ts";
 import { startWorker, type Worker } from "../src/jobs/worker.ts";
@@ -22,7 +23,7 @@ const receiver = await startReceiver(
 beforeAll(async () => {
   api = await startApi();
   worker = await startWorker({
-    db: api.db,
+    db: seal(api.db),
     databaseUrl: api.databaseUrl,
     mailer: createMailer(undefined, "Test <t@slotwise.test>"),
     now: () => new Date(),
