@@ -81,8 +81,11 @@ export async function webhookDelivery(
   queued: number,
 ): Promise<WebhooksResult> {
   const receiver = await startReceiver();
-  const endpoint = (path: string) =>
-    createWebhookEndpoint(stack.db, {
+  // Each round measures one healthy and one dead endpoint: deleting its endpoints at the end
+  // cancels what they still have pending, so the next round does not inherit their retries.
+  const live = new Set<number>();
+  const endpoint = async (path: string) => {
+    const made = await createWebhookEndpoint(stack.db, {
       allowLoopback: true,
       operatorId: stack.operatorId,
       partnerSlug: "acme-travel",
@@ -90,6 +93,9 @@ export async function webhookDelivery(
       events: ["booking.confirmed"],
       now: new Date(),
     });
+    live.add(made.endpoint.id);
+    return made;
+  };
   try {
     const lagEndpoint = await endpoint("/lag");
     const body = bookingBodies(catalogue, `BWH${Date.now()}`);
@@ -116,6 +122,7 @@ export async function webhookDelivery(
     });
     lags.sort((a, b) => a - b);
     await deleteWebhookEndpoint(stack.db, lagEndpoint.endpoint.id, new Date(), stack.operatorId);
+    live.delete(lagEndpoint.endpoint.id);
 
     await endpoint("/fast");
     await endpoint("/never");
@@ -146,6 +153,7 @@ export async function webhookDelivery(
       deliveries_per_s: delivered / (elapsed / 1000),
     };
   } finally {
+    for (const id of live) await deleteWebhookEndpoint(stack.db, id, new Date(), stack.operatorId);
     await receiver.stop();
   }
 }
