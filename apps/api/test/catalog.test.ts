@@ -125,25 +125,6 @@ describe("operator activities", () => {
     ]);
   });
 
-  it("retires a question removed from the list and keeps it for answers given", async () => {
-    const created = await create();
-    const [question] = created.Questions;
-    if (!question) throw new Error("no question");
-    const response = await send(`${BASE}/${created.ActivityID}`, "PATCH", {
-      Questions: [{ Label: "Any allergies?", Type: "text" }],
-    });
-    const { data } = (await response.json()) as { data: Activity };
-    expect(data.Questions.map((q) => q.Label)).toEqual(["Any allergies?"]);
-    const kept = await api.db.waiverQuestion.findUniqueOrThrow({ where: { id: question.ID } });
-    expect(kept.retiredAt).not.toBeNull();
-    const partnerView = await api.request(`${OTA}/questions/${created.ActivityID}`, { key: otaKey });
-    expect(((await partnerView.json()) as { data: { Label: string }[] }).data.map((q) => q.Label)).toEqual([
-      "Any allergies?",
-    ]);
-  });
-});
-
-describe("schedules and timeslots", () => {
   it("keeps an answered question's type, and lets one without answers change", async () => {
     const created = await create();
     const [question] = created.Questions;
@@ -172,7 +153,7 @@ describe("schedules and timeslots", () => {
       Questions: [{ ID: question.ID, Label: "Can you swim?", Type: "boolean", Required: true }],
     });
     expect(retypedAnswered.status).toBe(422);
-    expect((await errorsOf(retypedAnswered)).errors?.map((e) => e.field)).toEqual(["Questions.0.Type"]);
+    expect((await errorsOf(retypedAnswered)).errors?.map((e) => e.field)).toEqual(["Questions[0].Type"]);
     const kept = await api.db.waiverQuestion.findUniqueOrThrow({ where: { id: question.ID } });
     expect(kept.type).toBe("TEXT");
     const relabelled = await send(path, "PATCH", {
@@ -181,6 +162,25 @@ describe("schedules and timeslots", () => {
     expect(relabelled.status).toBe(200);
   });
 
+  it("retires a question removed from the list and keeps it for answers given", async () => {
+    const created = await create();
+    const [question] = created.Questions;
+    if (!question) throw new Error("no question");
+    const response = await send(`${BASE}/${created.ActivityID}`, "PATCH", {
+      Questions: [{ Label: "Any allergies?", Type: "text" }],
+    });
+    const { data } = (await response.json()) as { data: Activity };
+    expect(data.Questions.map((q) => q.Label)).toEqual(["Any allergies?"]);
+    const kept = await api.db.waiverQuestion.findUniqueOrThrow({ where: { id: question.ID } });
+    expect(kept.retiredAt).not.toBeNull();
+    const partnerView = await api.request(`${OTA}/questions/${created.ActivityID}`, { key: otaKey });
+    expect(((await partnerView.json()) as { data: { Label: string }[] }).data.map((q) => q.Label)).toEqual([
+      "Any allergies?",
+    ]);
+  });
+});
+
+describe("schedules and timeslots", () => {
   it("makes timeslots a partner can book at once, refuses clashes, keeps booked ones on delete", async () => {
     const activity = await create();
     const start = addDays(today(), 2);

@@ -7,7 +7,8 @@ import type { Db } from "./tx.ts";
 
 /**
  * The client as packages/db's own functions use it. The package's entry exports it sealed
- * (`sealed.ts`): only tests and the bench open it, through `@slotwise/db/testing`.
+ * (`sealed.ts`): only tests, the bench and the end-to-end setup open it, through
+ * `@slotwise/db/testing`.
  */
 export type Database = PrismaClient;
 

@@ -1,5 +1,5 @@
 import { DEFAULT_HOLD_BUDGET } from "@slotwise/core";
-import { checkHoldBudgetInTx as checkHoldsInTx, type HoldHolder, type Tx } from "@slotwise/db";
+import { checkHoldBudgetInTx, type HoldHolder, type Tx } from "@slotwise/db";
 
 import type { PartnerPrincipal, Settings } from "../trpc/context.ts";
 
@@ -20,6 +20,10 @@ export function holdHolder(ctx: HoldContext): HoldHolder {
  * places: a REST hold, a hold that grows, an order (all its items together) and an OCTO
  * reservation or update. Counted in the caller's transaction, before its sale.
  */
-export function checkHoldBudgetInTx(tx: Tx, ctx: HoldContext & { now: () => Date }, places: number): Promise<void> {
-  return checkHoldsInTx(tx, holdHolder(ctx), places, ctx.now());
+export function checkRequestHoldBudgetInTx(
+  tx: Tx,
+  ctx: HoldContext & { now: () => Date },
+  places: number,
+): Promise<void> {
+  return checkHoldBudgetInTx(tx, holdHolder(ctx), places, ctx.now());
 }

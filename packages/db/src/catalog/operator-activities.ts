@@ -1,5 +1,6 @@
 import {
   ConflictError,
+  fieldPath,
   newActivityId,
   newQuestionId,
   ValidationError,
@@ -195,10 +196,10 @@ async function refuseRetypingAnswered(
   const answeredIds = new Set(answered.map((row) => row.id));
   const problems = retyped
     .filter((r) => answeredIds.has(r.id))
-    .map((r) => ({
-      field: `Questions.${r.index}.Type`,
-      message: `Questions.${r.index}.Type cannot change: the question has answers; retire it and add a new one`,
-    }));
+    .map((r) => {
+      const field = fieldPath(["Questions", r.index, "Type"]);
+      return { field, message: `${field} cannot change: the question has answers; retire it and add a new one` };
+    });
   if (problems.length > 0) throw new ValidationError(problems);
 }
 

@@ -18,7 +18,7 @@ import { presentBooking } from "../../presenters/booking.ts";
 import { bookingTickets } from "../../services/booking-tickets.ts";
 import { findActivity } from "../../services/find-activity.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
-import { checkHoldBudgetInTx } from "../../services/hold-budget.ts";
+import { checkRequestHoldBudgetInTx } from "../../services/hold-budget.ts";
 import { priceBooking } from "../../services/price-booking.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { partnerBooking } from "./get-booking.ts";
@@ -77,7 +77,7 @@ export const changeBooking = partnerProcedure
           : undefined;
       // A hold that grows takes more unconfirmed places: the growth counts against the budget as a new hold would.
       if (priced && current.status === "ON_HOLD")
-        await checkHoldBudgetInTx(tx, ctx, priced.participants - current.participants);
+        await checkRequestHoldBudgetInTx(tx, ctx, priced.participants - current.participants);
       const changed = await changeBookingInTx(tx, booking.id, {
         timeslotId,
         priced,

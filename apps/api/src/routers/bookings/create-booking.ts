@@ -12,7 +12,7 @@ import { bookingInputSchema } from "../../services/book-timeslot.schema.ts";
 import { BOOKING_PATH, bookingChecks, readRefusal, slotKey } from "../../services/book-timeslot.ts";
 import { bookingTickets } from "../../services/booking-tickets.ts";
 import { inTurn } from "../../services/handed-turn.ts";
-import { checkHoldBudgetInTx } from "../../services/hold-budget.ts";
+import { checkRequestHoldBudgetInTx } from "../../services/hold-budget.ts";
 import { RecentRefusals } from "../../services/recent-refusals.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 
@@ -92,7 +92,7 @@ export const createBooking = partnerProcedure
           };
           // A hold is counted against the key's and the partner's budget in the transaction of its sale.
           const hold = async (tx: Tx) => {
-            await checkHoldBudgetInTx(tx, ctx, (checked ?? check()).participants);
+            await checkRequestHoldBudgetInTx(tx, ctx, (checked ?? check()).participants);
             return sell(tx);
           };
           const scope = `POST /ota/${partner.slug}/booking`;

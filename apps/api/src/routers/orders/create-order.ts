@@ -18,7 +18,7 @@ import { orderSchema } from "../../presenters/order-schema.ts";
 import { presentOrder } from "../../presenters/order.ts";
 import { bookingChecks } from "../../services/book-timeslot.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
-import { checkHoldBudgetInTx } from "../../services/hold-budget.ts";
+import { checkRequestHoldBudgetInTx } from "../../services/hold-budget.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { createOrderInput } from "./create-order.schema.ts";
 
@@ -88,7 +88,7 @@ export const createOrder = partnerProcedure
         }
       }
       // Every item is a hold: the order's places count against the budget together, as one hold.
-      await checkHoldBudgetInTx(
+      await checkRequestHoldBudgetInTx(
         tx,
         ctx,
         items.reduce((sum, item) => sum + item.priced.participants, 0),
