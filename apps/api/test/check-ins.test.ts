@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { checkInTicket, scannedTicket } from "@slotwise/db";
 
+import { webhookBody } from "../src/webhooks/webhook-body.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { GENEROUS_GUARDS, OTA, problemOf, startApi, type Api } from "./harness.ts";
 import { todaySlot } from "./today-slot.ts";
@@ -97,6 +98,13 @@ describe("check-in", () => {
         { reference: booked.Reference, status: "CONFIRMED", checked_in: 1, no_show_at: null },
         { reference: booked.Reference, checked_in: 2, no_show_at: null },
       ]);
+      // What the partner is sent: how many are in, not cancellable any more, and no ticket codes.
+      const sent = events.map((e) => (JSON.parse(webhookBody(e)) as { Data: Record<string, unknown> }).Data);
+      expect(sent).toMatchObject([
+        { CheckedIn: 1, Cancellation: { Cancellable: false } },
+        { CheckedIn: 2, Cancellation: { Cancellable: false } },
+      ]);
+      expect(sent.every((data) => !("Tickets" in data))).toBe(true);
       expect((await api.db.booking.findUniqueOrThrow({ where: { id: booking.id } })).noShowAt).toBeNull();
     } finally {
       await api.db.webhookEndpoint.delete({ where: { id: endpoint.id } });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { MAX_WEBHOOK_ENDPOINTS } from "@slotwise/core";
 import { createWebhookEndpoint } from "@slotwise/db";
 import { seal } from "@slotwise/db/testing";
 
@@ -432,5 +433,27 @@ describe("the console's webhooks", () => {
         events: ["booking.cancelled"],
       }),
     ).rejects.toThrow(`No partner ${foreign.slug}`);
+  });
+
+  it("keep an operator to 20 live endpoints, counting none deleted, however many are asked for at once", async () => {
+    const desk = await signedIn("harbour@example.com");
+    const partner = (await api.db.partner.findFirstOrThrow({ where: { operator: { slug: "harbour" } } })).slug;
+    const create = (n: number) =>
+      desk.console.webhooks.create.mutate({
+        partner,
+        url: `https://hooks.example.com/${n}`,
+        events: ["booking.confirmed"],
+      });
+    const live = (await desk.console.webhooks.list.query()).length;
+    const asked = await Promise.allSettled(
+      Array.from({ length: MAX_WEBHOOK_ENDPOINTS + 5 - live }, (_, n) => create(n)),
+    );
+    expect(asked.filter((a) => a.status === "fulfilled")).toHaveLength(MAX_WEBHOOK_ENDPOINTS - live);
+    const refused = asked.find((a) => a.status === "rejected");
+    expect(String(refused?.reason)).toContain(`at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
+    const [first] = await desk.console.webhooks.list.query();
+    await desk.console.webhooks.delete.mutate({ id: first!.id });
+    await expect(create(99)).resolves.toMatchObject({ endpoint: { url: "https://hooks.example.com/99" } });
+    await expect(create(100)).rejects.toThrow("delete one first");
   });
 });

@@ -13,13 +13,15 @@ export type BookingTickets = readonly { unitId: string; code: string; url: strin
 
 /**
  * A booking as partners read it at `now`: a hold past its deadline reads as expired at once.
- * With its `tickets`, it answers them and how many persons are checked in.
+ * With its `tickets`, it answers them and how many persons are checked in; without them,
+ * `checkedIn` says how many are, when known (a webhook body carries no ticket codes).
  */
 export function presentBooking(
   b: Booking,
   product: Pick<Product, "activityId" | "timeZone">,
   now: Date,
   tickets?: BookingTickets,
+  checkedIn: number | undefined = tickets?.filter((t) => t.checkedIn).length,
 ): BookingView {
   const local = instantToLocal(b.startsAt, product.timeZone);
   const status = effectiveStatus(b, now);
@@ -55,13 +57,9 @@ export function presentBooking(
     PaymentReference: b.paymentReference,
     WaiverStatus: b.waiverStatus === "COMPLETE" ? "complete" : "pending",
     CreatedAt: b.createdAt.toISOString(),
-    ...(tickets
-      ? {
-          Tickets: tickets.map((t) => ({ UnitID: t.unitId, Code: t.code, Url: t.url })),
-          CheckedIn: tickets.filter((t) => t.checkedIn).length,
-        }
-      : {}),
-    Cancellation: cancellationQuote({ ...b, checkedIn: tickets?.filter((t) => t.checkedIn).length ?? 0 }, now),
+    ...(tickets ? { Tickets: tickets.map((t) => ({ UnitID: t.unitId, Code: t.code, Url: t.url })) } : {}),
+    ...(checkedIn === undefined ? {} : { CheckedIn: checkedIn }),
+    Cancellation: cancellationQuote({ ...b, checkedIn: checkedIn ?? 0 }, now),
     ...(status === "CANCELLED" && b.refundAmount !== null
       ? { Refund: { Amount: b.refundAmount, Currency: b.currency } }
       : {}),

@@ -27,8 +27,8 @@ export function webhookBody(event: Pick<WebhookEvent, "publicId" | "type" | "cre
   if (event.type === "availability.changed") {
     data = presentTimeslot(event.data);
   } else {
-    const { booking, product } = bookingSnapshot(event.data);
-    data = presentBooking(booking, product, event.createdAt);
+    const { booking, product, checkedIn } = bookingSnapshot(event.data);
+    data = presentBooking(booking, product, event.createdAt, undefined, checkedIn);
   }
   return JSON.stringify({
     ID: event.publicId,

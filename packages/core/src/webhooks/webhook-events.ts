@@ -1,6 +1,12 @@
 import { ALPHANUMERIC, randomString } from "../ids/random-string.ts";
 
 /** What a partner endpoint may ask to hear of (contract section 11). */
+/**
+ * Live endpoints an operator may have at once: each one that fails costs the worker a slot, so
+ * their number is bounded as much as their slots are.
+ */
+export const MAX_WEBHOOK_ENDPOINTS = 20;
+
 export const WEBHOOK_EVENT_TYPES = [
   "booking.confirmed",
   "booking.changed",

@@ -1,5 +1,6 @@
 import {
   isWebhookEventType,
+  MAX_WEBHOOK_ENDPOINTS,
   newWebhookSecret,
   NotFoundError,
   ValidationError,
@@ -21,8 +22,12 @@ export interface NewWebhookEndpoint {
   now: Date;
 }
 
-/** Registers a partner's endpoint; its signing secret is returned here and kept to sign. */
-export async function createWebhookEndpoint(db: Db, request: NewWebhookEndpoint) {
+/**
+ * Registers a partner's endpoint; its signing secret is returned here and kept to sign. An
+ * operator has at most MAX_WEBHOOK_ENDPOINTS live ones: counted under its row's lock, so two
+ * registrations at once cannot both take the last place.
+ */
+export async function createWebhookEndpoint(db: Database, request: NewWebhookEndpoint) {
   const urlProblem = webhookUrlProblem(request.url, { allowLoopback: request.allowLoopback });
   if (urlProblem) throw new ValidationError([{ field: "url", message: urlProblem }]);
   const events = [...new Set(request.events?.length ? request.events : WEBHOOK_EVENT_TYPES)];
@@ -31,24 +36,35 @@ export async function createWebhookEndpoint(db: Db, request: NewWebhookEndpoint)
     throw new ValidationError([
       { field: "events", message: `unknown event ${unknown.join(", ")}; one of ${WEBHOOK_EVENT_TYPES.join(", ")}` },
     ]);
-  const partner = await db.partner.findUnique({
-    where: { operatorId_slug: { operatorId: request.operatorId, slug: request.partnerSlug } },
+  return db.$transaction(async (tx) => {
+    const partner = await tx.partner.findUnique({
+      where: { operatorId_slug: { operatorId: request.operatorId, slug: request.partnerSlug } },
+    });
+    if (!partner) throw new NotFoundError(`No partner ${request.partnerSlug}`);
+    await tx.$queryRaw`SELECT id FROM operators WHERE id = ${request.operatorId} FOR UPDATE`;
+    const live = await tx.webhookEndpoint.count({ where: { operatorId: request.operatorId, deletedAt: null } });
+    if (live >= MAX_WEBHOOK_ENDPOINTS)
+      throw new ValidationError([
+        {
+          field: "url",
+          message: `An operator has at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints: delete one first`,
+        },
+      ]);
+    const secret = newWebhookSecret();
+    const endpoint = await tx.webhookEndpoint.create({
+      data: {
+        operatorId: request.operatorId,
+        partnerId: partner.id,
+        // As it will be called: the parser's form, so what is listed is what is sent to.
+        url: new URL(request.url).href,
+        events,
+        secret,
+        createdAt: request.now,
+      },
+      include: { partner: true },
+    });
+    return { secret, endpoint };
   });
-  if (!partner) throw new NotFoundError(`No partner ${request.partnerSlug}`);
-  const secret = newWebhookSecret();
-  const endpoint = await db.webhookEndpoint.create({
-    data: {
-      operatorId: request.operatorId,
-      partnerId: partner.id,
-      // As it will be called: the parser's form, so what is listed is what is sent to.
-      url: new URL(request.url).href,
-      events,
-      secret,
-      createdAt: request.now,
-    },
-    include: { partner: true },
-  });
-  return { secret, endpoint };
 }
 
 /** The operator's live endpoints, newest first, secrets left out. */
