@@ -8,17 +8,21 @@ import { startWorker, type Worker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
 import { until } from "./until.ts";
-import { startReceiver } from "./webhook-receiver.ts";
+import { startReceiver, type Behaviour } from "./webhook-receiver.ts";
 
 const HANGING = ["/dead-1", "/dead-2", "/dead-3", "/dead-4", "/dead-5", "/dead-6"];
+/** Receivers that never answer at all: their endpoints are not failing until an attempt times out. */
+const SILENT = ["/silent-1", "/silent-2"];
 const RECEIVER_TIMEOUT_MS = 15_000;
 let api: Api;
 let worker: Worker;
 // Each dead receiver answers its first request 500 (its endpoint is failing from then on) and never
 // answers again.
-const receiver = await startReceiver(
-  Object.fromEntries(HANGING.map((path) => [path, (n: number) => (n === 1 ? 500 : ("silent" as const))])),
-);
+const dead: Behaviour = (n) => (n === 1 ? 500 : "silent");
+const receiver = await startReceiver({
+  ...Object.fromEntries(HANGING.map((path) => [path, dead])),
+  ...Object.fromEntries(SILENT.map((path): [string, Behaviour] => [path, () => "silent"])),
+});
 
 beforeAll(async () => {
   api = await startApi();
@@ -58,7 +62,34 @@ async function book(key: string) {
   return ((await response.json()) as { data: { Reference: string } }).data.Reference;
 }
 
+/** The booking event of `reference` as a receiver path got it, once it has. */
+const arrival = (path: string, reference: string) =>
+  until(
+    () =>
+      receiver
+        .at(path)
+        .find((r) => (JSON.parse(r.body) as { Data: { Reference: string } }).Data.Reference === reference),
+    { ms: 30_000, everyMs: 20 },
+  );
+
 describe("webhook delivery between one operator's endpoints", () => {
+  it("delivers to an endpoint that answers quickly while the operator's share is held by receivers that never answer", async () => {
+    const key = await api.key({ operator: "demo" });
+    await endpoint("/quick");
+    await arrival("/quick", await book(key));
+    for (const path of SILENT) await endpoint(path);
+    // Sixteen deliveries that are never answered: each silent endpoint holds its 8 slots, the
+    // operator's whole share, until the receiver timeout; neither endpoint is failing yet.
+    for (let i = 0; i < 8; i++) await book(key);
+    await until(() => SILENT.every((path) => receiver.at(path).length >= 8), { ms: 30_000, everyMs: 20 });
+    const reference = await book(key);
+    const delivered = await arrival("/quick", reference);
+    const firstTimeout = Math.min(
+      ...SILENT.flatMap((path) => receiver.at(path).map((r) => r.at + RECEIVER_TIMEOUT_MS)),
+    );
+    expect(delivered.at).toBeLessThan(firstTimeout);
+  });
+
   it("delivers to a healthy endpoint while the same operator's failing endpoints hang", async () => {
     for (const path of HANGING) await endpoint(path);
     const key = await api.key({ operator: "demo" });

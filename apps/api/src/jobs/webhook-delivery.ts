@@ -13,6 +13,7 @@ import { attemptWebhook, deliveryOutcome } from "../webhooks/attempt-webhook.ts"
 import { publicAddressAgent, type ResolveHost } from "../webhooks/public-address-agent.ts";
 import type { RetryPolicy } from "../webhooks/retry-policy.ts";
 import { attemptLogWriter } from "./attempt-log-writer.ts";
+import { responsiveEndpoints } from "./responsive-endpoints.ts";
 
 /** Deliveries to one endpoint in flight at once in a worker: a dead receiver cannot take every slot. */
 export const ENDPOINT_SLOTS = 8;
@@ -47,7 +48,7 @@ export interface WebhookDeliveryOptions {
   retry: RetryPolicy;
   /** How long a receiver has to answer. */
   timeoutMs: number;
-  /** Deliveries in flight at once in this worker. */
+  /** Deliveries in flight at once in this worker in the operators' shares, and as many again to responsive endpoints. */
   concurrency: number;
   /** Of those, at most this many to one operator's endpoints (half of them unless given). */
   operatorSlots?: number | undefined;
@@ -71,7 +72,9 @@ export interface WebhookDeliveryOptions {
  * FAILING_ENDPOINT_SLOTS, an operator at most `operatorSlots`, and its failing endpoints together
  * at most half of those: a receiver that never answers holds its slots for the timeout, nothing
  * more, one operator's dead receivers leave the other operators' deliveries free slots, and its
- * own healthy endpoints at least half of its share.
+ * own healthy endpoints at least half of its share. Endpoints that answer quickly
+ * (responsiveEndpoints) have a pool of their own, `concurrency` more, outside the operators'
+ * shares: a slow or dead endpoint delays only itself, also within its operator.
  */
 export function startWebhookDelivery(options: WebhookDeliveryOptions) {
   const { db, log } = options;
@@ -91,12 +94,29 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
   const perFailingEndpoint = inFlight(FAILING_ENDPOINT_SLOTS);
   const perOperator = inFlight(operatorCap);
   const failingPerOperator = inFlight(failingCap);
-  const full = (d: DueWebhookDelivery) =>
-    perOperator.full(d.operatorId) ||
-    (d.failing
-      ? perFailingEndpoint.full(d.endpointId) || failingPerOperator.full(d.operatorId)
-      : perEndpoint.full(d.endpointId));
-  const take = (d: DueWebhookDelivery) => {
+  const responsive = responsiveEndpoints();
+  /** In flight to responsive endpoints, outside the operators' shares: their own pool of `concurrency`. */
+  let responsiveInFlight = 0;
+  /** In flight in the operators' shares. */
+  let sharedInFlight = 0;
+  /** The deliveries in flight that were started as a responsive endpoint's. */
+  const startedResponsive = new Set<number>();
+  const full = (d: DueWebhookDelivery, asResponsive: boolean) =>
+    asResponsive
+      ? responsiveInFlight >= options.concurrency || perEndpoint.full(d.endpointId)
+      : sharedInFlight >= options.concurrency ||
+        perOperator.full(d.operatorId) ||
+        (d.failing
+          ? perFailingEndpoint.full(d.endpointId) || failingPerOperator.full(d.operatorId)
+          : perEndpoint.full(d.endpointId));
+  const take = (d: DueWebhookDelivery, asResponsive: boolean) => {
+    if (asResponsive) {
+      responsiveInFlight++;
+      startedResponsive.add(d.id);
+      perEndpoint.take(d.endpointId);
+      return;
+    }
+    sharedInFlight++;
     perOperator.take(d.operatorId);
     if (!d.failing) perEndpoint.take(d.endpointId);
     else {
@@ -112,6 +132,12 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
   let wake: NodeJS.Timeout | undefined;
 
   const release = (d: DueWebhookDelivery) => {
+    if (startedResponsive.delete(d.id)) {
+      responsiveInFlight--;
+      perEndpoint.release(d.endpointId);
+      return;
+    }
+    sharedInFlight--;
     perOperator.release(d.operatorId);
     if (!d.failing) perEndpoint.release(d.endpointId);
     else {
@@ -121,8 +147,12 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
   };
 
   const send = (delivery: DueWebhookDelivery, claimed: ClaimedWebhookDelivery) => {
+    responsive.started(delivery.id, delivery.endpointId);
+    let delivered = false;
     const done: Promise<void> = attemptWebhook(claimed, attempt)
       .then(async (record) => {
+        delivered = record.outcome.delivered;
+        responsive.ended(delivery.id, delivered);
         await attemptLog.write(record);
         if (deliveryOutcome(record) === "failed")
           log.error({ deliveryId: claimed.id }, "webhook not delivered; given up");
@@ -131,6 +161,7 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
         log.error({ err: error, deliveryId: claimed.id }, "webhook attempt failed; it is retried after its lease");
       })
       .finally(() => {
+        if (!delivered) responsive.ended(delivery.id, false);
         running.delete(done);
         release(delivery);
         // Its slot is free, and the next delivery of its subject may be due now.
@@ -145,7 +176,7 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
    * not fit until a delivery ends (which starts a pass), and what commits meanwhile is heard of.
    */
   async function startDue(): Promise<boolean> {
-    const free = options.concurrency - running.size;
+    const free = 2 * options.concurrency - running.size;
     if (free <= 0) return false;
     const now = options.now();
     const due = await dueWebhookDeliveries(db, now, {
@@ -156,8 +187,9 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
     const chosen: DueWebhookDelivery[] = [];
     for (const delivery of due) {
       if (chosen.length >= free) break;
-      if (full(delivery)) continue;
-      take(delivery);
+      const asResponsive = !delivery.failing && responsive.isResponsive(delivery.endpointId);
+      if (full(delivery, asResponsive)) continue;
+      take(delivery, asResponsive);
       chosen.push(delivery);
     }
     let claimed: ClaimedWebhookDelivery[] = [];
