@@ -7,47 +7,32 @@
  * end, `EXPLAIN (ANALYZE, BUFFERS)` of a check-in's read and write statements on a fresh code.
  */
 import { spawn } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 
 import pg from "pg";
 
-import { todayIn } from "@slotwise/core";
 import { checkInTicket, scannedTicket, type Db } from "@slotwise/db";
 import { freePort } from "@slotwise/db/testing";
-import { earlyMorningZone } from "@slotwise/testing/early-morning-zone";
 import { spawnApi, type ApiProcess } from "@slotwise/testing/processes";
 
 import type { Prisma } from "../../packages/db/src/generated/prisma/client.ts";
-import { call, concurrently, expectCall } from "./http-call.ts";
+import { cpuMs, parentPid } from "./cpu.ts";
+import { call, concurrently } from "./http-call.ts";
 import { percentile } from "./percentile.ts";
-import { createActivity, createSchedule } from "./scenarios/catalogue-client.ts";
+import { todaysTicketCodes } from "./scenarios/check-ins.ts";
 import { PRODUCTION_ENV, startStack } from "./stack.ts";
 
-const PARTY = 20;
 const CODES_PER_STEP = 2_000;
 const scannerCounts = process.argv.slice(2).map(Number);
 if (scannerCounts.length === 0) scannerCounts.push(1, 50);
-const CLOCK_TICK_MS = 10;
-
-/** User and system CPU of a process in ms, and of its children that ended, from /proc. */
-async function cpuMs(pid: number, withEnded = false): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
-  if (!stat) return 0;
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // Fields from the state (3rd): utime is the 14th, stime 15th, cutime 16th, cstime 17th.
-  const ticks = (n: number) => Number(fields[n - 3]);
-  return (ticks(14) + ticks(15) + (withEnded ? ticks(16) + ticks(17) : 0)) * CLOCK_TICK_MS;
-}
-
 /** CPU of the postmaster and every process it started, ended ones included. */
 async function postgresCpuMs(postmaster: number): Promise<number> {
   let total = await cpuMs(postmaster, true);
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => null);
-    if (!stat) continue;
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (ppid === postmaster) total += await cpuMs(Number(entry));
+    // A backend may end between the listing and the read: it has nothing more to count.
+    const pid = Number(entry);
+    if ((await parentPid(pid).catch(() => null)) === postmaster) total += await cpuMs(pid).catch(() => 0);
   }
   return total;
 }
@@ -87,45 +72,11 @@ async function profiledApi(env: Record<string, string>, dir: string): Promise<Ap
 }
 try {
   const [backend] = await stack.db.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-  const ppidOf = async (pid: number) =>
-    Number((await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]?.split(" ")[1]);
-  const postmaster = await ppidOf(backend?.pid ?? 0);
+  const postmaster = await parentPid(backend?.pid ?? 0);
   const apiPid = api.child.pid ?? 0;
 
-  const timeZone = earlyMorningZone(new Date());
-  const today = todayIn(timeZone, new Date());
-  const activity = await createActivity(api.base, stack.keys.catalog, {
-    name: "Probe Day Tour",
-    timeZone,
-    maxParticipants: PARTY,
-  });
-  await createSchedule(api.base, stack.keys.catalog, activity, {
-    startDate: today,
-    endDate: today,
-    times: ["23:30"],
-    capacity: 10_000,
-  });
   const needed = 50 + CODES_PER_STEP * scannerCounts.length + 10;
-  await concurrently(
-    Array.from({ length: Math.ceil(needed / PARTY) }, (_, i) => i),
-    10,
-    (i) =>
-      expectCall(`${api.base}/api/v2/ota/acme-travel/booking`, 201, {
-        headers: { authorization: `Bearer ${stack.keys.ota}` },
-        json: {
-          ActivityID: activity,
-          Date: today,
-          Time: "23:30",
-          Participants: PARTY,
-          Customer: { FirstName: "Scan", LastName: `Party${i}`, Email: `scan${i}@example.com`, Phone: "+351912345678" },
-        },
-      }),
-  );
-  const codes = (
-    await stack.db.$queryRaw<{ code: string }[]>`
-      SELECT t.code FROM tickets t JOIN bookings b ON b.id = t.booking_id JOIN products p ON p.id = b.product_id
-       WHERE p.activity_id = ${activity} ORDER BY t.position, t.id`
-  ).map((r) => r.code);
+  const { codes } = await todaysTicketCodes(stack, api, "Probe Day Tour", needed);
   const scan = async (code: string) => {
     const answer = await call(`${api.base}/api/v2/operator/check-ins`, {
       headers: { authorization: `Bearer ${stack.keys.checkin}` },

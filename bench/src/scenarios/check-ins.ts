@@ -47,31 +47,21 @@ interface Scan {
 }
 
 /**
- * The day of the tour: an activity (created over REST) with a timeslot today, enough confirmed
- * bookings for every scan to use a code of its own, then `rounds` rounds of `codesPerRound`
- * distinct codes scanned by 50 scanners at once (POST /operator/check-ins with a `checkin`
- * key), a repeat scan of some, and a race of scanners on the same fresh codes.
+ * At least `needed` ticket codes of today: an activity (created over REST) in a zone where it is
+ * early morning, with a timeslot at 23:30 today, and confirmed bookings of PARTY persons each.
+ * The codes come round the parties, so consecutive codes belong to different bookings, as
+ * guests at 50 gates do.
  */
-export async function checkIns(
-  stack: BenchStack,
-  api: ApiProcess,
-  rounds: number,
-  codesPerRound: number,
-): Promise<CheckInResult> {
+export async function todaysTicketCodes(stack: BenchStack, api: ApiProcess, name: string, needed: number) {
   const timeZone = earlyMorningZone(new Date());
   const today = todayIn(timeZone, new Date());
-  const activity = await createActivity(api.base, stack.keys.catalog, {
-    name: "Bench Day Tour",
-    timeZone,
-    maxParticipants: PARTY,
-  });
+  const activity = await createActivity(api.base, stack.keys.catalog, { name, timeZone, maxParticipants: PARTY });
   await createSchedule(api.base, stack.keys.catalog, activity, {
     startDate: today,
     endDate: today,
     times: ["23:30"],
     capacity: 10_000,
   });
-  const needed = SCANNERS + rounds * codesPerRound + RACE_CODES;
   const bookings = Array.from({ length: Math.ceil(needed / PARTY) }, (_, i) => i);
   await concurrently(bookings, 10, (i) =>
     expectCall(`${api.base}/api/v2/ota/acme-travel/booking`, 201, {
@@ -85,7 +75,6 @@ export async function checkIns(
       },
     }),
   );
-  // Round the parties: scanners at once check in guests of different bookings, as at 50 gates.
   const codes = (
     await stack.db.$queryRaw<{ code: string }[]>`
       SELECT t.code FROM tickets t
@@ -96,6 +85,23 @@ export async function checkIns(
        ORDER BY t.position, t.id`
   ).map((r) => r.code);
   if (codes.length < needed) throw new Error(`${codes.length} tickets, ${needed} needed`);
+  return { timeZone, codes };
+}
+
+/**
+ * The day of the tour: an activity (created over REST) with a timeslot today, enough confirmed
+ * bookings for every scan to use a code of its own, then `rounds` rounds of `codesPerRound`
+ * distinct codes scanned by 50 scanners at once (POST /operator/check-ins with a `checkin`
+ * key), a repeat scan of some, and a race of scanners on the same fresh codes.
+ */
+export async function checkIns(
+  stack: BenchStack,
+  api: ApiProcess,
+  rounds: number,
+  codesPerRound: number,
+): Promise<CheckInResult> {
+  const needed = SCANNERS + rounds * codesPerRound + RACE_CODES;
+  const { timeZone, codes } = await todaysTicketCodes(stack, api, "Bench Day Tour", needed);
 
   const scan = async (code: string): Promise<Scan> => {
     const { status, body, ms } = await call(`${api.base}/api/v2/operator/check-ins`, {
