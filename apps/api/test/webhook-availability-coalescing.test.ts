@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { freePlaces } from "@slotwise/core";
 import { createWebhookEndpoint } from "@slotwise/db";
-import { seal } from "@slotwise/db/testing";
 
-import { createMailer } from "../src/jobs/mailer.ts";
-import { startWorker, type Worker } from "../src/jobs/worker.ts";
+import type { Worker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
+import { startTestWorker } from "./test-worker.ts";
 import { until } from "./until.ts";
 import { startReceiver } from "./webhook-receiver.ts";
 
@@ -29,12 +28,7 @@ const receiver = await startReceiver();
 beforeAll(async () => {
   api = await startApi();
   key = await api.key();
-  worker = await startWorker({
-    db: seal(api.db),
-    databaseUrl: api.databaseUrl,
-    mailer: createMailer(undefined, "Test <t@slotwise.test>"),
-    now: () => new Date(),
-    log: { info: () => undefined, error: () => undefined },
+  worker = await startTestWorker(api, {
     // No sweep within the test: the commit's notice and the worker's wake-up deliver.
     intervalMs: 3_600_000,
     webhookAllowLoopback: true,

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createWebhookEndpoint } from "@slotwise/db";
-import { seal } from "@slotwise/db/testing";
 
-import { createMailer } from "../src/jobs/mailer.ts";
-import { startWorker, type Worker } from "../src/jobs/worker.ts";
+import type { Worker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
+import { startTestWorker } from "./test-worker.ts";
 import { until } from "./until.ts";
 import { startReceiver, type Behaviour } from "./webhook-receiver.ts";
 
@@ -26,12 +25,7 @@ const receiver = await startReceiver({
 
 beforeAll(async () => {
   api = await startApi();
-  worker = await startWorker({
-    db: seal(api.db),
-    databaseUrl: api.databaseUrl,
-    mailer: createMailer(undefined, "Test <t@slotwise.test>"),
-    now: () => new Date(),
-    log: { info: () => undefined, error: () => undefined },
+  worker = await startTestWorker(api, {
     // One sweep at start, then none within the test: commits and retries start deliveries.
     intervalMs: 3_600_000,
     webhookRetry: { firstDelayMs: 200, giveUpAfterMs: 600_000 },

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createWebhookEndpoint } from "@slotwise/db";
-import { seal } from "@slotwise/db/testing";
 
-import { createMailer } from "../src/jobs/mailer.ts";
-import { startWorker, type Worker } from "../src/jobs/worker.ts";
+import type { Worker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
+import { startTestWorker } from "./test-worker.ts";
 import { until } from "./until.ts";
 import { startReceiver } from "./webhook-receiver.ts";
 
@@ -21,12 +20,7 @@ const receiver = await startReceiver(Object.fromEntries(HANGING.map((path) => [p
 beforeAll(async () => {
   api = await startApi();
   // The production defaults: eight slots, 10 s for a receiver to answer, a sweep every 2 s.
-  worker = await startWorker({
-    db: seal(api.db),
-    databaseUrl: api.databaseUrl,
-    mailer: createMailer(undefined, "Test <t@slotwise.test>"),
-    now: () => new Date(),
-    log: { info: () => undefined, error: () => undefined },
+  worker = await startTestWorker(api, {
     webhookAllowLoopback: true,
   });
 });

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createWebhookEndpoint } from "@slotwise/db";
-import { seal } from "@slotwise/db/testing";
 
-import { createMailer } from "../src/jobs/mailer.ts";
-import { startWorker, type Worker } from "../src/jobs/worker.ts";
+import type { Worker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
+import { startTestWorker } from "./test-worker.ts";
 import { startReceiver } from "./webhook-receiver.ts";
 
 let api: Api;
@@ -15,12 +14,7 @@ const receiver = await startReceiver();
 
 beforeAll(async () => {
   api = await startApi();
-  worker = await startWorker({
-    db: seal(api.db),
-    databaseUrl: api.databaseUrl,
-    mailer: createMailer(undefined, "Test <t@slotwise.test>"),
-    now: () => new Date(),
-    log: { info: () => undefined, error: () => undefined },
+  worker = await startTestWorker(api, {
     intervalMs: 100,
     webhookAllowLoopback: true,
   });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createWebhookEndpoint } from "@slotwise/db";
-import { seal } from "@slotwise/db/testing";
 
 import { createMailer } from "../src/jobs/mailer.ts";
-import { startWorker, type Worker } from "../src/jobs/worker.ts";
+import type { Worker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { METRICS_TOKEN, OTA, startApi, type Api } from "./harness.ts";
 import { seriesValue } from "./prometheus-text.ts";
 import { startSmtp } from "./smtp.ts";
+import { startTestWorker } from "./test-worker.ts";
 import { trpcClient } from "./trpc-client.ts";
 import { until } from "./until.ts";
 import { startReceiver } from "./webhook-receiver.ts";
@@ -30,12 +30,8 @@ beforeAll(async () => {
   acme = await api.key();
   demoId = (await api.db.operator.findUniqueOrThrow({ where: { slug: "demo" } })).id;
   smtp = await startSmtp();
-  worker = await startWorker({
-    db: seal(api.db),
-    databaseUrl: api.databaseUrl,
+  worker = await startTestWorker(api, {
     mailer: createMailer(smtp.url, "Slotwise <notices@slotwise.test>"),
-    now: () => new Date(),
-    log: { info: () => undefined, error: () => undefined },
     intervalMs: 100,
     retentionIntervalMs: 200,
     webhookRetry: { firstDelayMs: 200, giveUpAfterMs: 60_000 },

@@ -3,12 +3,11 @@ import type { LookupAddress } from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createWebhookEndpoint } from "@slotwise/db";
-import { seal } from "@slotwise/db/testing";
 
-import { createMailer } from "../src/jobs/mailer.ts";
-import { startWorker, type Worker } from "../src/jobs/worker.ts";
+import type { Worker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
+import { startTestWorker } from "./test-worker.ts";
 import { until } from "./until.ts";
 import { startReceiver } from "./webhook-receiver.ts";
 
@@ -35,12 +34,7 @@ beforeAll(async () => {
   api = await startApi();
   acme = await api.key();
   demoId = (await api.db.operator.findUniqueOrThrow({ where: { slug: "demo" } })).id;
-  worker = await startWorker({
-    db: seal(api.db),
-    databaseUrl: api.databaseUrl,
-    mailer: createMailer(undefined, "Test <t@slotwise.test>"),
-    now: () => new Date(),
-    log: { info: () => undefined, error: () => undefined },
+  worker = await startTestWorker(api, {
     intervalMs: 100,
     webhookRetry: { firstDelayMs: 200, giveUpAfterMs: 60_000 },
     webhookTimeoutMs: 2_000,
