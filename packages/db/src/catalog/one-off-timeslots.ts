@@ -1,4 +1,4 @@
-import { ConflictError, localToInstants, NotFoundError } from "@slotwise/core";
+import { ConflictError, localToInstants, NotFoundError, ValidationError } from "@slotwise/core";
 
 import type { Database } from "../client.ts";
 import type { Db } from "../tx.ts";
@@ -6,7 +6,8 @@ import { changeTimeslotInTx } from "./change-timeslot.ts";
 
 /**
  * Adds one timeslot outside any schedule, closed when a closure covers its date. Null when
- * the local time does not exist that day; a start that exists already is 409 timeslot-exists.
+ * the local time does not exist that day; a start that has passed is 422 on `Date` (nobody
+ * could book it); a start that exists already is 409 timeslot-exists.
  */
 export async function addOneOffTimeslot(
   db: Db,
@@ -16,6 +17,10 @@ export async function addOneOffTimeslot(
 ) {
   const [startsAt] = localToInstants(slot.date, slot.time, product.timeZone);
   if (!startsAt) return null;
+  if (startsAt <= now)
+    throw new ValidationError([
+      { field: "Date", message: `${slot.date} ${slot.time} in ${product.timeZone} has already passed` },
+    ]);
   const rows = await db.$queryRaw<{ id: number; startsAt: Date; capacity: number; closed: boolean }[]>`
     INSERT INTO timeslots (product_id, starts_at, capacity, closed, created_at, updated_at)
     SELECT ${product.id}, ${startsAt}, ${slot.capacity},

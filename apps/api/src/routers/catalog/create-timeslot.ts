@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { localToInstants, ValidationError } from "@slotwise/core";
+import { ValidationError } from "@slotwise/core";
 import { addOneOffTimeslot } from "@slotwise/db";
 
 import { withCatalogIdempotency } from "../../idempotency/catalog-idempotency.ts";
@@ -35,13 +35,6 @@ export const createTimeslot = catalogProcedure
     const activity = await operatorActivityOrThrow(ctx.db, operatorId, input.ActivityID);
     const path = `/operator/activities/${activity.activityId}/timeslots`;
     const answer = await withCatalogIdempotency(ctx, `POST ${path}`, input, async (tx) => {
-      // Nobody can book a start that has passed: adding one is a mistake of date or time. Checked
-      // in the claimed work, so a retry with the same key gets its first answer.
-      const [startsAt] = localToInstants(input.Date, input.Time, activity.timeZone);
-      if (startsAt && startsAt <= ctx.now())
-        throw new ValidationError([
-          { field: "Date", message: `${input.Date} ${input.Time} in ${activity.timeZone} has already passed` },
-        ]);
       const slot = await addOneOffTimeslot(
         tx,
         activity,
