@@ -4,7 +4,7 @@ import { seal } from "@slotwise/db/testing";
 import { spawnApi } from "@slotwise/testing/processes";
 
 import { createMailer } from "../src/jobs/mailer.ts";
-import { sendOutboxEmail } from "../src/jobs/send-email.ts";
+import { emailSender, sendOutboxEmail } from "../src/jobs/send-email.ts";
 import { startWorker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, PUBLIC_BASE, startApi, type Api } from "./harness.ts";
@@ -124,6 +124,45 @@ describe("workflow e-mails", () => {
     expect([first, second].sort()).toEqual(["busy", "sent"]);
     expect(await sendOutboxEmail(seal(api.db), mailer, email.id, () => new Date())).toBe("already-sent");
     expect(await metered(email.id)).toBe(1);
+  });
+
+  it("send a batch over SMTP with one outcome per e-mail: sent, already sent, not due, gone", async () => {
+    const smtp = await startSmtp();
+    const mailer = createMailer(smtp.url, "Test <t@slotwise.test>");
+    try {
+      const [a, b, earlier, later] = await Promise.all(
+        ["a", "b", "earlier", "later"].map((name) => partnerBooking(`${name}@example.com`)),
+      );
+      const confirmation = (booking: typeof a) => booking!.emails[0]!;
+      const reminder = later!.emails[1]!;
+      const sender = emailSender(seal(api.db), mailer, () => new Date());
+      expect(await sender.send([confirmation(earlier).id])).toEqual(new Map([[confirmation(earlier).id, "sent"]]));
+      const ids = [confirmation(a).id, confirmation(b).id, confirmation(earlier).id, reminder.id, 2_000_000_000];
+      const outcomes = await sender.send(ids);
+      mailer.close();
+      expect(outcomes).toEqual(
+        new Map([
+          [confirmation(a).id, "sent"],
+          [confirmation(b).id, "sent"],
+          [confirmation(earlier).id, "already-sent"],
+          [reminder.id, "busy"],
+          [2_000_000_000, "gone"],
+        ]),
+      );
+      for (const booking of [a, b, earlier]) {
+        const email = await api.db.outboxEmail.findUniqueOrThrow({ where: { id: confirmation(booking).id } });
+        expect(email).toMatchObject({ status: "SENT", attempts: 1 });
+        expect(smtp.received.filter((m) => m.messageId === email.messageId)).toHaveLength(1);
+        expect(mailText(smtp.received.find((m) => m.messageId === email.messageId)!.raw)).toContain(booking!.reference);
+        expect(await metered(email.id)).toBe(1);
+      }
+      expect(await api.db.outboxEmail.findUniqueOrThrow({ where: { id: reminder.id } })).toMatchObject({
+        status: "QUEUED",
+        attempts: 0,
+      });
+    } finally {
+      await smtp.stop();
+    }
   });
 
   it("keep the e-mail in the outbox, sent, when no SMTP server is configured", async () => {

@@ -45,7 +45,7 @@ export { recordUsage, recordBuiltInUsage, type RecordedUsage, type UsageRecordIn
 export { recordUsageBatch, type BatchEntry } from "./usage/record-usage-batch.ts";
 export { createUsageWriter, type UsageWriter, type UsageWriterOptions } from "./usage/usage-writer.ts";
 export type { GroupedEntry } from "./usage/record-usage-together.ts";
-export { markEmailSent, markEmailSentInTx } from "./email/mark-email-sent.ts";
+export { markEmailsSent, markEmailSentInTx, type SentEmail } from "./email/mark-email-sent.ts";
 export { queueEmail, type EmailToQueue } from "./email/queue-email.ts";
 export { notifyWaitlistInTx } from "./waitlist/notify-waitlist.ts";
 export { hashPassword, verifyPassword } from "./auth/password.ts";
@@ -88,7 +88,14 @@ export {
 } from "./usage/usage-partitions.ts";
 export { usageTotals } from "./usage/summarize-usage.ts";
 export { usageTotalsByDimensions } from "./usage/summarize-usage-by-dimensions.ts";
-export { dueEmails, claimEmailSend, findOutboxEmail, noteSendFailure, MAX_SEND_ATTEMPTS } from "./email/outbox.ts";
+export {
+  dueEmails,
+  claimEmailSends,
+  findOutboxEmails,
+  noteSendFailure,
+  MAX_SEND_ATTEMPTS,
+  type ClaimedEmail,
+} from "./email/outbox.ts";
 export { AVAILABILITY_CHANGES_KEEP_MS, purgeExpired, PURGE_BATCH, type Purged } from "./retention/purge-expired.ts";
 export {
   checkCredentials,

@@ -21,7 +21,7 @@ import { ensureQueue } from "./ensure-queue.ts";
 import { keepUsagePartitions } from "./keep-usage-partitions.ts";
 import type { Mailer } from "./mailer.ts";
 import { queueOnce } from "./queue-once.ts";
-import { sendOutboxEmail } from "./send-email.ts";
+import { emailSender } from "./send-email.ts";
 import { startWebhookDelivery } from "./webhook-delivery.ts";
 
 export const SEND_EMAIL = "send-email";
@@ -91,21 +91,17 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   // "short": at most one waiting job per e-mail. Retries and back-off live on the outbox row
   // (its send lease), so a job never needs pg-boss to retry it.
   await ensureQueue(boss, { name: SEND_EMAIL, policy: "short", retryLimit: 0, expireInSeconds: lease * 2 });
-  // A batch is sent at once: the pooled transport spreads it over its connections (the others
-  // wait for one). A full batch asks for the next at once instead of after the polling interval.
+  const emails = emailSender(db, mailer, now, { leaseSeconds: lease, publicBaseUrl: options.publicBaseUrl });
+  // A batch is claimed in one statement and sent at once: the pooled transport spreads it over
+  // its connections (the others wait for one). A full batch asks for the next at once instead
+  // of after the polling interval.
   const mailPoller: string = await boss.work<{ emailId: number }>(
     SEND_EMAIL,
     { batchSize: EMAIL_BATCH, pollingIntervalSeconds: 0.5 },
     async (jobs) => {
-      await Promise.all(
-        jobs.map(async (job) => {
-          const outcome = await sendOutboxEmail(db, mailer, job.data.emailId, now, {
-            leaseSeconds: lease,
-            publicBaseUrl: options.publicBaseUrl,
-          });
-          if (outcome === "failed") log.error({ emailId: job.data.emailId }, "e-mail not sent; it will be retried");
-        }),
-      );
+      const outcomes = await emails.send(jobs.map((job) => job.data.emailId));
+      for (const [emailId, outcome] of outcomes)
+        if (outcome === "failed") log.error({ emailId }, "e-mail not sent; it will be retried");
       if (jobs.length === EMAIL_BATCH) boss.notifyWorker(mailPoller);
     },
   );

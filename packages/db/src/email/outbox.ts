@@ -12,18 +12,34 @@ export function dueEmails(db: Db, now: Date, limit = 100) {
 
 export const MAX_SEND_ATTEMPTS = 5;
 
+/** A claimed e-mail: what sending it needs, and which attempt this is. */
+export interface ClaimedEmail {
+  id: number;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  bookingId: number | null;
+  attempts: number;
+}
+
 /**
- * Claims a due e-mail for one send attempt: counts the attempt and moves `send_after` a
- * lease ahead, in one conditional UPDATE. While the lease runs no other worker can claim it;
- * if this worker dies, the e-mail is due again when the lease ends. Returns the attempt
- * number, or null when the e-mail is not due (sent, failed, or claimed by someone else).
+ * Claims due e-mails for one send attempt each: counts the attempt and moves `send_after` a
+ * lease ahead, in one conditional UPDATE. While the lease runs no other worker can claim them;
+ * if this worker dies, they are due again when the lease ends. Returns those claimed, with what
+ * sending them needs; an e-mail not due (sent, failed, or claimed by someone else) is left out.
  */
-export async function claimEmailSend(db: Db, emailId: number, now: Date, leaseSeconds: number): Promise<number | null> {
-  const rows = await db.$queryRaw<{ attempts: number }[]>`
+export function claimEmailSends(
+  db: Db,
+  emailIds: readonly number[],
+  now: Date,
+  leaseSeconds: number,
+): Promise<ClaimedEmail[]> {
+  return db.$queryRaw<ClaimedEmail[]>`
     UPDATE outbox_emails SET attempts = attempts + 1, send_after = ${new Date(now.getTime() + leaseSeconds * 1000)}
-     WHERE id = ${emailId} AND status = 'QUEUED' AND send_after <= ${now}
-    RETURNING attempts`;
-  return rows[0]?.attempts ?? null;
+     WHERE id = ANY(${emailIds}::int[]) AND status = 'QUEUED' AND send_after <= ${now}
+    RETURNING id, kind::text AS kind, to_address AS "toAddress", subject, text_body AS "textBody",
+              booking_id AS "bookingId", attempts`;
 }
 
 /** Records why a send failed and when to try again (30 s, doubling); after the last attempt the e-mail is FAILED. */
@@ -44,6 +60,10 @@ export async function noteSendFailure(
   });
 }
 
-export function findOutboxEmail(db: Db, emailId: number) {
-  return db.outboxEmail.findUnique({ where: { id: emailId } });
+/** The e-mails of these ids that exist, with their status and, once sent, when and as which message. */
+export function findOutboxEmails(db: Db, emailIds: readonly number[]) {
+  return db.outboxEmail.findMany({
+    where: { id: { in: [...emailIds] } },
+    select: { id: true, status: true, sentAt: true, messageId: true },
+  });
 }

@@ -1,4 +1,10 @@
-import { builtInExtraInfo, usageDimensions, type BuiltInEvents, type BuiltInMeterName } from "@slotwise/core";
+import {
+  builtInExtraInfo,
+  usageDimensions,
+  usageDimensionsOfEach,
+  type BuiltInEvents,
+  type BuiltInMeterName,
+} from "@slotwise/core";
 
 import { Prisma } from "../generated/prisma/client.ts";
 import type { Db } from "../tx.ts";
@@ -90,4 +96,26 @@ export async function recordBuiltInUsage<N extends BuiltInMeterName>(
     INSERT INTO usage_entries (operator_id, meter, usage, extra_info, dimensions, occurred_at, created_at, dedupe_key)
     VALUES (${operatorId}, ${meter}, 1, ${extraInfo}, ${usageDimensions(extraInfo)}::jsonb, ${occurredAt}, ${occurredAt}, ${dedupeKey})`;
   return recorded === 1;
+}
+
+/** One built-in meter event, as recordBuiltInUsages takes it. */
+export interface BuiltInUsage<N extends BuiltInMeterName = BuiltInMeterName> {
+  operatorId: number;
+  meter: N;
+  event: BuiltInEvents[N];
+  occurredAt: Date;
+  dedupeKey: string;
+}
+
+/** recordBuiltInUsage for many events in one statement; returns how many were new. */
+export async function recordBuiltInUsages(db: Db, entries: readonly BuiltInUsage[]): Promise<number> {
+  if (entries.length === 0) return 0;
+  const extraInfos = entries.map((e) => builtInExtraInfo(e.meter, e.event as never));
+  return db.$executeRaw`
+    INSERT INTO usage_entries (operator_id, meter, usage, extra_info, dimensions, occurred_at, created_at, dedupe_key)
+    SELECT operator_id, meter, 1, extra_info, dimensions::jsonb, occurred_at, occurred_at, dedupe_key
+      FROM unnest(${entries.map((e) => e.operatorId)}::int[], ${entries.map((e) => e.meter)}::text[],
+                  ${extraInfos}::text[], ${usageDimensionsOfEach(extraInfos)}::text[],
+                  ${entries.map((e) => e.occurredAt)}::timestamptz[], ${entries.map((e) => e.dedupeKey)}::text[])
+           AS e(operator_id, meter, extra_info, dimensions, occurred_at, dedupe_key)`;
 }
