@@ -11,7 +11,7 @@ import {
   type Client,
   type TestServer,
 } from "@slotwise/db/testing";
-import { spawnApi, type ApiProcess } from "@slotwise/testing/processes";
+import { spawnApi, spawnWorker, type ApiProcess } from "@slotwise/testing/processes";
 
 /** API settings as in production, with rate limits out of the way of the load. */
 export const PRODUCTION_ENV = {
@@ -63,6 +63,9 @@ export async function startStack(): Promise<BenchStack> {
     catalog: await issue(["catalog"]),
     checkin: await issue(["checkin"]),
   };
+  // As `pnpm start` deploys: a worker process beside API processes that run none. At `info`,
+  // as spawnWorker waits for its "worker started" line.
+  const worker = await spawnWorker({ ...PRODUCTION_ENV, LOG_LEVEL: "info", DATABASE_URL: databaseUrl });
   const apis: ApiProcess[] = [];
   const baselines: (() => Promise<void>)[] = [];
   return {
@@ -72,11 +75,8 @@ export async function startStack(): Promise<BenchStack> {
     operatorId: operator.id,
     keys,
     async startApis(count) {
-      // Only the first runs the worker, as one would deploy several API processes.
       const started = await Promise.all(
-        Array.from({ length: count }, (_, i) =>
-          spawnApi({ ...PRODUCTION_ENV, DATABASE_URL: databaseUrl, WORKER: apis.length + i === 0 ? "on" : "off" }),
-        ),
+        Array.from({ length: count }, () => spawnApi({ ...PRODUCTION_ENV, DATABASE_URL: databaseUrl, WORKER: "off" })),
       );
       apis.push(...started);
       return started;
@@ -98,7 +98,7 @@ export async function startStack(): Promise<BenchStack> {
       return { base, stop };
     },
     async stop() {
-      await Promise.all([...apis.map((a) => a.stop()), ...baselines.map((s) => s())]);
+      await Promise.all([...apis.map((a) => a.stop()), worker.stop(), ...baselines.map((s) => s())]);
       await db.$disconnect();
       await server.stop();
     },

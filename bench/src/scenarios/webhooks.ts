@@ -67,7 +67,7 @@ async function waitFor(done: () => boolean): Promise<void> {
 }
 
 /**
- * Partner webhooks from the API process that runs the worker. Lag: partners book for `seconds`
+ * Partner webhooks, sent by the stack's worker process. Lag: partners book for `seconds`
  * (LAG_CONNECTIONS at once); each 201's booking.confirmed is timed from the answer to its arrival
  * at a local receiver. Throughput: `queued` booking.confirmed events committed at once to a
  * healthy local endpoint and to one that never answers; delivered per second at the healthy one,
