@@ -1,5 +1,5 @@
 /**
- * Probe for issue 14 (not part of `pnpm bench`): three API processes on a scratch database,
+ * Probe of a sell-out rush (not part of `pnpm bench`): three API processes on a scratch database,
  * then (1) the floor: 1,000 concurrent GET /healthz; (2) rushes like the contention phase, with
  * its client (CONTENTION_CLIENT) on new connections;
  * (3) API CPU per refusal of a full timeslot, read from /proc/<pid>/stat (`REFUSALS=off` skips it).

@@ -25,10 +25,10 @@ export interface Latency {
 /**
  * The time of one request to its answer's last byte, asking for gzip or deflate as Node's fetch
  * does over http (so the API compresses as it does for such clients), the body let go unread.
- * Samples taken with fetch were slowed by this process: with each answer decompressed and passed
- * through web streams (600-800 KB for a year of series), it collected its old generation every
- * 300 ms or so, and 5 to 10 of the 40 samples took twice the median, each during one of those
- * collections, whose marking threads took the two cores the API and PostgreSQL share. The clock
+ * Samples taken with fetch are slowed by this process: with each answer decompressed and passed
+ * through web streams (hundreds of KB for a year of series), it collects its old generation
+ * often, and the samples taken during a collection, whose marking threads take the cores the
+ * API and PostgreSQL share, come out far above the median. The clock
  * stops at the last compressed byte, before any decompression a client would do on its own
  * machine. `BENCH_SAMPLE_CLIENT=fetch` measures with fetch, the body decompressed and decoded.
  * Any answer but 200 fails the phase.

@@ -67,7 +67,7 @@ describe("AnswerMemo's sweep", () => {
     clock.now += 60_000;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(memo.size).toBe(1);
-    // A lookup still drops it, as before.
+    // A lookup still drops it, as it always does.
     expect(memo.find("key", "/p", clock.now)).toBeUndefined();
     expect(memo.size).toBe(0);
   });

@@ -110,7 +110,7 @@ describe("console usage", () => {
   });
 
   it("writes meter names a spreadsheet would run as formulas as text in both CSVs", async () => {
-    // The meter alphabet refuses "=" today, but entries recorded before it was enforced may hold one.
+    // The meter alphabet refuses "=", but a row written by hand, or by a release without the rule, may hold one.
     const { operatorId } = await api.db.usageEntry.findFirstOrThrow({ where: { meter: "series-a" } });
     await api.db.usageEntry.create({
       data: {

@@ -57,7 +57,7 @@ describe("the worker's compaction", () => {
     const [demo, harbour] = await Promise.all(
       ["demo", "harbour"].map((slug) => api.db.operator.findUniqueOrThrow({ where: { slug } })),
     );
-    // The rollup column as it was before it became unconstrained: two 9e25 in one quarter hour overflow it.
+    // A bounded rollup column, so that two 9e25 in one quarter hour overflow it: a fold the database refuses.
     await api.db.$executeRaw`ALTER TABLE usage_rollups_15m ALTER COLUMN total TYPE numeric(38, 12)`;
     // Inside the retention (the worker rolls the entries up and keeps them) and before the
     // demo's 90 days of seeded usage (the series holds these entries alone).

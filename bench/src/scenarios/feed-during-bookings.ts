@@ -41,7 +41,7 @@ export async function feedDuringBookings(
       })),
     );
   await resetPlaces(stack, catalogue);
-  // Unmeasured, as before the contention rush: a process that has not booked yet (JIT, pool,
+  // Unmeasured, as the contention phase warms up: a process that has not booked yet (JIT, pool,
   // prepared statements) answers its first bookings seconds late, and the load would be over.
   await book("w", WARM_CONNECTIONS, WARM_SECONDS);
   const follower = await followFeed(stack, apis, catalogue);

@@ -58,9 +58,8 @@ async function fillTo(stack: BenchStack, have: number, total: number) {
     `VACUUM (ANALYZE) usage_entries, usage_rollups_15m, usage_rollups_hourly, usage_rollups_shifted_days, usage_rollups_daily`,
   );
   // The load leaves gigabytes of WAL behind it, and PostgreSQL spreads the checkpoint it asks
-  // for over minutes: in a summary-only run the 10-million series phase ran during one, with
-  // single answers of 54-89 ms among a p50 of 29. A service sees no such write burst, so it is
-  // done first.
+  // for over minutes: a phase measured during one has single answers far above its median. A
+  // service sees no such write burst, so it is done first.
   await stack.db.$executeRawUnsafe("CHECKPOINT");
   return {
     entries: total,

@@ -39,7 +39,7 @@ export function createClient(connectionString: string, options: DatabaseOptions 
   // session's zone: every session runs in UTC, whatever the server's or database's default.
   // The pool is made here, not by the adapter, so that its use can be reported (see poolUse).
   // No JIT: on a server that has it on, the usage series' statement (estimated costly, over
-  // thousands of rollup rows) was JIT-compiled on every call, 81 of its 115 ms; the statements
+  // thousands of rollup rows) is JIT-compiled on every call, most of its time; the statements
   // of this service are short, and compiling never pays back within one of them.
   // A full pool makes the next query wait: without a limit a request would wait as long as the
   // pool stays full, instead of being told to retry (the API answers 503).

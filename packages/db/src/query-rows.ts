@@ -17,8 +17,7 @@ import type { Db } from "./tx.ts";
  * with its offset by pg and without one (read in the session's UTC) by Prisma: the same instant.
  *
  * On the pool the statement is prepared once per connection, named by its text: PostgreSQL
- * then skips parsing and analysing it on every call, which was about a fifth of its CPU per
- * booking. Named statements need a session of their own, as LISTEN already does (no PgBouncer
+ * then skips parsing and analysing it on every call, a large share of its CPU per booking. Named statements need a session of their own, as LISTEN already does (no PgBouncer
  * in transaction mode, see docs/deploy.md).
  */
 export async function queryRows<T>(db: Db, sql: Prisma.Sql): Promise<T[]> {
@@ -30,8 +29,7 @@ export async function queryRows<T>(db: Db, sql: Prisma.Sql): Promise<T[]> {
 /**
  * How many rows one raw statement wrote, by the same two ways and with the same arguments as
  * `queryRows`. Prisma's way costs most with large arguments: it writes each one into a JSON
- * text and parses it back before the driver sees it (a usage batch's 150 KB of entries,
- * about 2 ms of CPU per batch).
+ * text and parses it back before the driver sees it (a usage batch's 150 KB of entries).
  */
 export async function executeCount(db: Db, sql: Prisma.Sql): Promise<number> {
   const pool = poolOf(db);

@@ -58,7 +58,7 @@ describe("usage rollups of any size", () => {
 
 describe("an entry the rollups refuse", () => {
   it("is set aside once, still counts in summaries, and holds back no one else's rollups", async () => {
-    // The rollup column as it was before it became unconstrained: two 9e25 in one quarter hour overflow it.
+    // A bounded rollup column, so that two 9e25 in one quarter hour overflow it: a fold the database refuses.
     await db.$executeRaw`ALTER TABLE usage_rollups_15m ALTER COLUMN total TYPE numeric(38, 12)`;
     await record(first.id, "api-calls", "9e25", slot);
     await record(second.id, "api-calls", "2", slot + 60_000);

@@ -8,8 +8,8 @@ export const DRAIN_GRACE_MS = 10_000;
  * Shutdown that answers every request it has started, and that one client cannot hold open.
  *
  * Node starts a request pipelined behind another as soon as it has read it, and queues its
- * answer. Answering the first with `Connection: close` dropped that queued answer of a request
- * already carried out (a booking made, its 201 never sent: attack). So only a connection's last
+ * answer. Answering the first with `Connection: close` would drop that queued answer of a request
+ * already carried out (a booking made, its 201 never sent). So only a connection's last
  * request in hand is answered with `Connection: close`, and a connection that falls idle while
  * closing is ended by the server.
  *

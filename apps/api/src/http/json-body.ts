@@ -4,8 +4,7 @@ import { NUMBER_NOT_EXACT } from "../problems/framework-problem.ts";
 
 /**
  * A number with 16 or more significant digits has a run of at least 16 digits and points; most
- * bodies have none. Tried only where a run starts: 0.2 ms for a batch of 1,000 entries, 0.3 ms
- * when tried everywhere.
+ * bodies have none. Tried only where a run starts, which is cheaper than trying at every character.
  */
 const LONG_RUN = /(?<![\d.])[\d.]{16}/;
 /** The strings and numbers of a JSON text in order: strings whole, so that no digit inside one is taken for a number. */

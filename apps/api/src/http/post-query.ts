@@ -9,7 +9,7 @@ const withPostQuery = routes.filter((r) => r.method === "POST" && (r.meta.postQu
 /**
  * trpc-to-openapi reads a POST's input from its body alone: the query parameters a route
  * declares (`postQuery`, e.g. `?dryRun=true`) join the body here, a body member of the same
- * name giving way to them. Other routes' query strings stay ignored, as before.
+ * name giving way to them. Other routes' query strings stay ignored.
  */
 export function joinPostQuery(request: FastifyRequest): void {
   if (request.method !== "POST" || withPostQuery.length === 0) return;

@@ -18,7 +18,7 @@ function seriesCost(from: unknown, to: unknown, window: unknown): number {
   if (!isCalendarDate(from) || !isCalendarDate(to) || to < from) return 1;
   const days = daySpan(from, to);
   // A period the query's validation refuses is answered 422 without work: charged its points,
-  // it cost more than any budget holds and was answered 429 on every try (attack).
+  // it would cost more than any budget holds and be answered 429 on every try.
   if (days > MAX_RANGE_DAYS || (window === "hour" && days > MAX_HOUR_WINDOW_DAYS)) return 1;
   const windows = window === "hour" ? days * 25 : window === "month" ? Math.ceil(days / 28) + 1 : days;
   return Math.max(1, Math.ceil((windows * MAX_SERIES_METERS) / POINTS_PER_REQUEST));

@@ -31,8 +31,8 @@ export interface MetricSources {
   cache: ReadCache;
 }
 
-// Latencies seen in docs/benchmarks.md run from about 2 ms (cached reads) to a few seconds
-// (a summary over 10 million entries): buckets cover that range.
+// Answers range from cached reads of a few milliseconds to summaries over millions of entries
+// taking seconds: the buckets cover that range.
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**

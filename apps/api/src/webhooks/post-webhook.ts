@@ -2,7 +2,7 @@ import { fetch, type Dispatcher, type Response } from "undici";
 
 import { webhookUrlProblem } from "@slotwise/core";
 
-/** Most of a receiver's answer that is ever read: a hostile receiver cannot fill our memory. */
+/** Most of a receiver's answer that is ever read: no receiver can fill our memory. */
 export const MAX_ANSWER_BYTES = 64 * 1024;
 
 export interface PostOutcome {

@@ -63,7 +63,7 @@ describe("unconfirmed holds of one key and one partner are bounded", () => {
     expect(partnerFull.status).toBe(409);
     expect(((await partnerFull.json()) as { detail: string }).detail).toMatch(/this partner take 8 places; at most 8/);
 
-    // The other partner holds and books as before; a booking with a customer is not limited.
+    // The other partner holds and books as usual; a booking with a customer is not limited.
     const other = await api.key({ partner: "globetrek" });
     expect((await post(OTA, second, "/booking", bookingBody(slots[4]!, { Participants: 2 }))).status).toBe(201);
     expect((await post(OTHER, other, "/booking", holdBody(slots[5]!))).status).toBe(201);

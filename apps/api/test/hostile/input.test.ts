@@ -167,7 +167,7 @@ describe("a lone surrogate is refused, not stored as U+FFFD", () => {
 
   it.each(LONE)("in a REST booking, a usage entry, a shopfront checkout and a key name (%j)", async (lone) => {
     const count = await before();
-    // JSON.stringify writes a lone surrogate as its \\u escape, the way a hostile client would.
+    // JSON.stringify writes a lone surrogate as its \\u escape, as any client's JSON would.
     expect(JSON.stringify(lone)).toMatch(/\\ud[89a-f][0-9a-f]{2}/);
     await expectRestRefusal(await book({ Customer: { ...customer, FirstName: lone } }), "Customer.FirstName");
     await expectRestRefusal(await recordUsage({ Meter: "api-calls", Usage: 1, ExtraInfo: lone }), "ExtraInfo");
@@ -479,7 +479,7 @@ describe("waiver file answers must be well-formed https URLs", () => {
   });
 });
 
-/** The old-generation heap the API process gets: enough for its work, not for keeping hostile input. */
+/** The old-generation heap the API process gets: enough for its work, not for keeping what clients send. */
 const HEAP_MIB = 128;
 
 describe("memory under thousands of distinct hostile inputs, in a real API process", () => {
@@ -550,8 +550,8 @@ describe("memory under thousands of distinct hostile inputs, in a real API proce
         `API process RSS: ${warm.toFixed(0)} MiB after 1,000 hostile rounds, ${residentMiB(pid).toFixed(0)} MiB after 3,000`,
       );
       // The process's resident size moves with the collector's mood on a busy machine; its heap
-      // cap does not. Measured before the fix: a memo keeping each 60 KB Time held about 140 MiB
-      // per 1,000 rounds, which no 128 MiB heap survives; since, every round is answered.
+      // cap does not. A memo that kept each 60 KB Time would hold far more than the 128 MiB heap
+      // across these rounds, so a process still answering is the proof that none does.
       expect(child.child.exitCode).toBeNull();
       expect((await fetch(`${child.base}/healthz`)).status).toBe(200);
     },

@@ -4,7 +4,7 @@ import { stringField, textField } from "../validation/fields.ts";
 import { anyMeterNameField } from "./meter-name.ts";
 import { usageAmountField } from "./usage-entry.ts";
 
-/** Hostile input stays bounded (docs/decisions/meter-definitions.md). */
+/** Whatever operators send stays bounded (docs/decisions/meter-definitions.md). */
 export const MAX_METER_DEFINITIONS = 100;
 export const MAX_THRESHOLDS_PER_METER = 10;
 /**

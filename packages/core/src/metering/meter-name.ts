@@ -23,7 +23,7 @@ const BY_SKELETON = new Map(BUILT_IN_METER_NAMES.map((name) => [skeleton(name), 
 
 /**
  * The built-in meter that `name` could pass for, if any. Remembered: a batch names the same few
- * meters a thousand times, and five replacements per name were a twentieth of its API CPU.
+ * meters a thousand times, and five replacements per name are a visible share of its API CPU.
  */
 export const builtInLookAlike = remembered(
   (name: string): BuiltInMeterName | undefined => BY_SKELETON.get(skeleton(name)),

@@ -32,7 +32,7 @@ export function repeatedNames(text: string, maxDepth: number): Set<string> | nul
       let next = i + 1;
       while (isJsonWhitespace(text.charCodeAt(next))) next++;
       if (text.charCodeAt(next) !== COLON) continue; // a value, not a name
-      // Only a name with an escape needs decoding; parsing every name was most of this walk.
+      // Only a name with an escape needs decoding; parsing every name would be most of this walk.
       const raw = text.slice(start + 1, i);
       const name = raw.includes("\\") ? (JSON.parse(text.slice(start, i + 1)) as string) : raw;
       if (seen.has(name)) repeated.add(name);

@@ -23,9 +23,9 @@ export const MAX_DIMENSION_VALUE_LENGTH = 100;
  */
 export const MAX_DIMENSIONS_BYTES = 2_000;
 /**
- * ExtraInfo nested deeper than this (the object itself is level 1) has no dimensions. Parsing
- * 10,000 characters of nested brackets exactly took 5 to 6 ms, so a batch of such texts held
- * the API's event loop for most of a second; real ExtraInfo nests a few levels.
+ * ExtraInfo nested deeper than this (the object itself is level 1) has no dimensions. Exact
+ * parsing of deeply nested brackets is slow enough that a batch of such texts would hold the
+ * API's event loop; real ExtraInfo nests a few levels.
  */
 export const MAX_EXTRA_INFO_DEPTH = 32;
 

@@ -28,7 +28,7 @@ const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
 function digitsProblem(field: string, amount: number): string | null {
   // An exact decimal reads a number from its shortest text, as here. Text without an exponent,
   // of at most 15 digits (leading zeros counted) and 6 places, meets both bounds: no decimal
-  // needs building, which was a twentieth of the API's CPU under batches of usage.
+  // needs building, which is a visible share of the API's CPU under batches of usage.
   const text = String(amount);
   if (PLAIN_NUMBER.test(text)) {
     const point = text.indexOf(".");

@@ -63,7 +63,7 @@ function bucketsOf(from: string, to: string, zone: string, unit: BucketUnit): re
 
 /**
  * `bucketsOf`, remembered: a dashboard asks for the same period again and again, and a year of
- * days in a zone cost 1.5 to 3 ms of CPU per answer to work out. A period has at most 366 days
+ * days in a zone takes milliseconds of CPU to work out. A period has at most 366 days
  * and hour windows at most 745 hours, so 64 periods bound the memo to a few megabytes.
  */
 export const localBuckets = remembered(bucketsOf, (from, to, zone, unit) => `${from} ${to} ${unit} ${zone}`, {

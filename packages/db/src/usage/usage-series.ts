@@ -52,9 +52,8 @@ export async function usageSeries(
     shifts ?? (aligned ? await keptShifts(db, starts, end) : new Map()),
   );
   // The rows come back as one text: a year of days for 19 meters is some 7,000 rows, and
-  // decoding them one by one cost the API 16 to 25 ms of CPU per answer. Built as JSON
-  // (json_agg) it cost PostgreSQL 6 to 7 ms more per answer than this plainer text, half its size,
-  // in which each meter's name is written once. Totals stay decimal text in it, exact, and each
+  // decoding them one by one is a large share of the API's CPU per answer. JSON (json_agg) costs
+  // PostgreSQL more than this plainer text, twice its size; here each meter's name is written once. Totals stay decimal text in it, exact, and each
   // meter's total over the period leads its cells: summed here, it costs the API no decimal arithmetic.
   const [result] = await db.$queryRaw<{ windows: string | null; kept: boolean }[]>`
     WITH mark AS (SELECT CASE WHEN ${aligned} THEN watermark ELSE 0 END AS watermark FROM usage_compaction WHERE id = 1),
