@@ -10,7 +10,8 @@ import { startReceiver } from "./webhook-receiver.ts";
 
 let api: Api;
 let worker: Worker;
-const receiver = await startReceiver();
+// `/held` keeps its first request unanswered until the worker's timeout; it answers the next ones.
+const receiver = await startReceiver({ "/held": (n) => (n === 1 ? "silent" : 200) });
 
 beforeAll(async () => {
   api = await startApi();
@@ -19,6 +20,7 @@ beforeAll(async () => {
     intervalMs: 3_600_000,
     webhookRetry: { firstDelayMs: 200, giveUpAfterMs: 60_000 },
     webhookAllowLoopback: true,
+    webhookTimeoutMs: 3_000,
   });
 });
 afterAll(async () => {
@@ -58,5 +60,37 @@ describe("the console's Redeliver", () => {
       ),
     );
     expect(redelivered).toMatchObject({ status: "delivered", attempts: 1 });
+  });
+
+  it("refuses while an attempt is on its way, so the receiver never gets a second copy beside it", async () => {
+    const desk = trpcClient(api.base);
+    await desk.console.session.signIn.mutate({ email: "demo@example.com", password: "correct-horse-battery" });
+    const { endpoint } = await desk.console.webhooks.create.mutate({
+      partner: "acme-travel",
+      url: receiver.url("/held"),
+      events: ["booking.confirmed"],
+    });
+    const key = await api.key({ operator: "demo" });
+    const booked = await api.request(`${OTA}/booking`, {
+      method: "POST",
+      key,
+      json: bookingBody(await openSlot(api.db)),
+    });
+    expect(booked.status).toBe(201);
+    await until(() => receiver.at("/held")[0]);
+    const held = (await desk.console.webhooks.deliveries.query()).find((d) => d.endpoint.id === endpoint.id)!;
+    for (let press = 0; press < 5; press++)
+      await expect(desk.console.webhooks.redeliver.mutate({ deliveryId: held.id })).rejects.toMatchObject({
+        data: { code: "CONFLICT" },
+        message: expect.stringContaining("being sent now") as string,
+      });
+    // The held attempt times out and is retried once; then the delivery is done.
+    await until(async () =>
+      (await desk.console.webhooks.deliveries.query()).find((d) => d.id === held.id && d.status === "delivered"),
+    );
+    expect(receiver.at("/held")).toHaveLength(2);
+    await desk.console.webhooks.redeliver.mutate({ deliveryId: held.id });
+    await until(() => receiver.at("/held")[2]);
+    expect(receiver.at("/held")).toHaveLength(3);
   });
 });

@@ -111,6 +111,11 @@ export const PROBLEM_KINDS = {
     title: "Timeslot not ended",
     help: "Guests can be marked as not come only once their timeslot has ended (its start plus the activity's duration).",
   },
+  "delivery-in-flight": {
+    status: 409,
+    title: "Delivery in flight",
+    help: "The webhook delivery's attempt is on its way to the receiver; redeliver it once that attempt ends, so the receiver gets one copy at a time.",
+  },
   "idempotency-conflict": {
     status: 409,
     title: "Request in progress",

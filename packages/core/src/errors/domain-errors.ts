@@ -61,7 +61,8 @@ export type ConflictKind =
   | "hold-limit-reached"
   | "ticket-void"
   | "ticket-wrong-day"
-  | "timeslot-not-ended";
+  | "timeslot-not-ended"
+  | "delivery-in-flight";
 
 export class ConflictError extends DomainError {
   constructor(

@@ -101,6 +101,7 @@ export async function claimWebhookDeliveries(
       UPDATE webhook_deliveries d
          SET attempts = d.attempts + 1,
              next_attempt_at = ${new Date(now.getTime() + leaseSeconds * 1000)},
+             claimed_at = ${now},
              retry_from = CASE WHEN d.attempts = 0 THEN ${now} ELSE d.retry_from END
         FROM webhook_endpoints e
        WHERE d.id = ANY(${deliveryIds}::int[]) AND e.id = d.endpoint_id AND e.deleted_at IS NULL AND e.disabled_at IS NULL
@@ -157,7 +158,8 @@ export async function recordWebhookAttempts(db: Db, attempts: WebhookAttemptReco
         status = a.status,
         delivered_at = CASE WHEN a.status = 'DELIVERED' THEN a.at END,
         next_attempt_at = a.next_attempt_at,
-        last_error = a.error
+        last_error = a.error,
+        claimed_at = NULL
         FROM attempt a
        WHERE d.id = a.delivery_id AND d.status = 'PENDING'
       RETURNING d.endpoint_id, a.at, a.status = 'DELIVERED' AS delivered
@@ -184,19 +186,34 @@ export async function recordWebhookAttempts(db: Db, attempts: WebhookAttemptReco
 /**
  * Sends one delivery again, now, whatever became of it: same event, same `ID`; its retries
  * start over from now, from the first delay (the attempts already made stay in the log). Only a
- * delivery of `operatorId`'s live endpoints. A WEBHOOKS_TOPIC row in the change log, in the same
- * statement, starts it as a new delivery is started: the worker hears of it once it commits,
- * not at its next sweep.
+ * delivery of `operatorId`'s live endpoints, and not one whose attempt is in flight (claimed,
+ * its lease running): that would send a second copy beside it. A WEBHOOKS_TOPIC row in the
+ * change log, in the same statement, starts it as a new delivery is started: the worker hears
+ * of it once it commits, not at its next sweep.
  */
-export async function redeliverWebhook(db: Db, operatorId: number, deliveryId: number, now: Date): Promise<boolean> {
-  const logged = await db.$executeRaw`
-    WITH again AS (
-      UPDATE webhook_deliveries d SET status = 'PENDING', attempts = 0, retry_from = ${now}, next_attempt_at = ${now}
-        FROM webhook_endpoints e
-       WHERE d.id = ${deliveryId} AND e.id = d.endpoint_id AND e.operator_id = ${operatorId}
-         AND e.deleted_at IS NULL AND e.disabled_at IS NULL
+export async function redeliverWebhook(
+  db: Db,
+  operatorId: number,
+  deliveryId: number,
+  now: Date,
+): Promise<"redelivered" | "in-flight" | "not-found"> {
+  // The row is locked before it is judged: a claim committing meanwhile is seen.
+  const [row] = await db.$queryRaw<{ inFlight: boolean; redelivered: boolean }[]>`
+    WITH target AS (
+      SELECT d.id, (d.status = 'PENDING' AND d.claimed_at IS NOT NULL AND d.next_attempt_at > ${now}) AS in_flight
+        FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+       WHERE d.id = ${deliveryId} AND e.operator_id = ${operatorId} AND e.deleted_at IS NULL AND e.disabled_at IS NULL
+         FOR UPDATE OF d
+    ), again AS (
+      UPDATE webhook_deliveries d
+         SET status = 'PENDING', attempts = 0, retry_from = ${now}, next_attempt_at = ${now}, claimed_at = NULL
+        FROM target t
+       WHERE d.id = t.id AND NOT t.in_flight
       RETURNING d.id
+    ), logged AS (
+      INSERT INTO change_log (topic) SELECT ${WEBHOOKS_TOPIC} FROM again
     )
-    INSERT INTO change_log (topic) SELECT ${WEBHOOKS_TOPIC} FROM again`;
-  return logged > 0;
+    SELECT in_flight AS "inFlight", EXISTS (SELECT 1 FROM again) AS redelivered FROM target`;
+  if (!row) return "not-found";
+  return row.redelivered ? "redelivered" : "in-flight";
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { idField, NotFoundError, textField, WEBHOOK_EVENT_TYPES } from "@slotwise/core";
+import { ConflictError, idField, NotFoundError, textField, WEBHOOK_EVENT_TYPES } from "@slotwise/core";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -82,7 +82,12 @@ export const listWebhookLog = consoleProcedure.query(async ({ ctx }) =>
 export const redeliverWebhookEvent = consoleProcedure
   .input(z.object({ deliveryId: idField("deliveryId") }))
   .mutation(async ({ ctx, input }) => {
-    if (!(await redeliverWebhook(ctx.db, ctx.principal.operatorId, input.deliveryId, ctx.now())))
-      throw new NotFoundError(`There is no delivery ${input.deliveryId} to a live endpoint`);
+    const outcome = await redeliverWebhook(ctx.db, ctx.principal.operatorId, input.deliveryId, ctx.now());
+    if (outcome === "not-found") throw new NotFoundError(`There is no delivery ${input.deliveryId} to a live endpoint`);
+    if (outcome === "in-flight")
+      throw new ConflictError(
+        "delivery-in-flight",
+        `Delivery ${input.deliveryId} is being sent now; redeliver it once this attempt ends`,
+      );
     return { deliveryId: input.deliveryId };
   });
