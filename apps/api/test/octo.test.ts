@@ -173,6 +173,14 @@ describe("OCTO bookings", () => {
     expect(new Set(held.unitItems.map((u) => u.uuid)).size).toBe(2);
     expect(held.pricing?.retail).toBe(2 * info.product.priceAmount);
     expect(await placesTaken(info.slot.id)).toBe(before + 2);
+    // The history names the partner that held it, when the hold was made.
+    const stored = await api.db.booking.findUniqueOrThrow({
+      where: { reference: held.supplierReference as string },
+      include: { events: true },
+    });
+    expect(stored.events).toEqual([
+      expect.objectContaining({ type: "held", actor: "partner:acme-travel", at: stored.createdAt }),
+    ]);
 
     // The same uuid again is the same booking, not a second one.
     const again = await octo("POST", "/bookings", body);

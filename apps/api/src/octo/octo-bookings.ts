@@ -372,9 +372,6 @@ export async function reserve(ctx: OctoContext, body: Reservation) {
             paymentReference: null,
             answers: waiver.answers,
             waiverStatus: waiver.waiverStatus,
-            actor: actor(ctx),
-            now,
-            reminderHoursBefore: ctx.settings.reminderHoursBefore,
             octo: {
               uuid,
               resellerReference: body.resellerReference ?? null,

@@ -32,16 +32,21 @@ export interface OctoPlacesChange {
   slot: { productName: string; timeZone: string };
 }
 
-/** OCTO's reservation: a hold counted against the partner's budget and sold in one transaction. */
+/**
+ * OCTO's reservation: a hold counted against the partner's budget and sold in one transaction.
+ * The writer decides who sells it, when, and its reminder; `sale` gives the rest, and reads the
+ * time only for what depends on it (the hold's deadline).
+ */
 export function reserveOctoHold(
   db: Database,
   holder: HoldHolder,
   writer: OctoWriter,
-  sale: (now: Date) => NewBooking,
+  sale: (now: Date) => Omit<NewBooking, "actor" | "now" | "reminderHoursBefore">,
 ): Promise<Booking> {
   return db.$transaction(async (tx) => {
-    const booking = sale(writer.clock());
-    await checkHoldBudgetInTx(tx, holder, booking.priced.participants, booking.now);
+    const now = writer.clock();
+    const booking = { ...sale(now), actor: writer.actor, now, reminderHoursBefore: writer.reminderHoursBefore };
+    await checkHoldBudgetInTx(tx, holder, booking.priced.participants, now);
     return sellBooking(tx, booking);
   });
 }

@@ -11,7 +11,7 @@ import { consoleThresholdNoticesRouter } from "./threshold-notices/threshold-not
 import { consoleTimeslotsRouter } from "./timeslots/timeslots.router.ts";
 import { consoleUnitTypesRouter } from "./unit-types/unit-types.router.ts";
 import { consoleUsageRouter } from "./usage/usage.router.ts";
-import { createWebhook, deleteWebhook, listWebhookLog, listWebhooks, redeliverWebhookEvent } from "./webhooks.ts";
+import { consoleWebhooksRouter } from "./webhooks/webhooks.router.ts";
 
 /** What the operator console calls over /trpc, with a session. */
 export const consoleRouter = router({
@@ -27,11 +27,5 @@ export const consoleRouter = router({
   usage: consoleUsageRouter,
   meterDefinitions: consoleMeterDefinitionsRouter,
   thresholdNotices: consoleThresholdNoticesRouter,
-  webhooks: router({
-    list: listWebhooks,
-    create: createWebhook,
-    delete: deleteWebhook,
-    deliveries: listWebhookLog,
-    redeliver: redeliverWebhookEvent,
-  }),
+  webhooks: consoleWebhooksRouter,
 });

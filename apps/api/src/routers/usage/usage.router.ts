@@ -1,7 +1,7 @@
 import { router } from "../../trpc/procedures.ts";
-import { usageMeterDefinitions } from "./meter-definitions.ts";
 import { recordUsageBatchEntries } from "./record-usage-batch.ts";
 import { recordUsageEntry } from "./record-usage.ts";
+import { usageMeterDefinitions } from "./usage-meter-definitions.ts";
 import { usageSeries } from "./usage-series.ts";
 import { usageSummary } from "./usage-summary.ts";
 

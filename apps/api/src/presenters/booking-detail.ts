@@ -1,16 +1,12 @@
-import { effectiveStatus, instantToLocal, isCancellable, NotFoundError, pricedUnitsSchema } from "@slotwise/core";
-import { bookingDetail, type Db } from "@slotwise/db";
+import { effectiveStatus, instantToLocal, isCancellable, pricedUnitsSchema } from "@slotwise/core";
+import type { bookingDetail } from "@slotwise/db";
 
-import { cancellationQuote } from "../../../services/booking-cancellation.ts";
+import { cancellationQuote } from "../services/booking-cancellation.ts";
 
-/** The booking as its console page shows it; 404 for another operator's. */
-export async function detailOrThrow(ctx: { db: Db; principal: { operatorId: number } }, reference: string) {
-  const booking = await bookingDetail(ctx.db, ctx.principal.operatorId, reference);
-  if (!booking) throw new NotFoundError(`There is no booking ${reference}`);
-  return booking;
-}
+type BookingDetailRow = NonNullable<Awaited<ReturnType<typeof bookingDetail>>>;
 
-export function presentDetail(b: Awaited<ReturnType<typeof detailOrThrow>>, now: Date) {
+/** The booking as its console page shows it. */
+export function presentBookingDetail(b: BookingDetailRow, now: Date) {
   const answers = Array.isArray(b.answers) ? (b.answers as { QuestionID?: unknown; Value?: unknown }[]) : [];
   const valueOf = new Map(answers.map((a) => [String(a.QuestionID), a.Value]));
   return {
