@@ -7,6 +7,7 @@ import { keyAuthenticator } from "./auth/authenticate-key.ts";
 import { LastUsedTracker } from "./auth/last-used.ts";
 import { changeAwareCache } from "./cache/change-aware-cache.ts";
 import { readApiEnv } from "./env.ts";
+import { RecentRefusals } from "./fast-paths/recent-refusals.ts";
 import { readiness } from "./health/readiness.ts";
 import { buildServer } from "./http/build-server.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
@@ -14,7 +15,6 @@ import { workerOptionsFromEnv } from "./jobs/worker-options.ts";
 import { startWorker } from "./jobs/worker.ts";
 import { createGuards, DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
 import { createApiMetrics } from "./metrics/api-metrics.ts";
-import { RecentRefusals } from "./services/recent-refusals.ts";
 import { SerialByKey } from "./services/serial-by-key.ts";
 import { giveUpShutdownAfterDeadline } from "./shutdown-deadline.ts";
 

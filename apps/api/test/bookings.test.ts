@@ -4,9 +4,9 @@ import { createUsageWriter } from "@slotwise/db";
 import { seal } from "@slotwise/db/testing";
 
 import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
+import { RecentRefusals } from "../src/fast-paths/recent-refusals.ts";
 import { createGuards } from "../src/limits/guards.ts";
 import { createApiMetrics } from "../src/metrics/api-metrics.ts";
-import { RecentRefusals } from "../src/services/recent-refusals.ts";
 import { SerialByKey } from "../src/services/serial-by-key.ts";
 import { appRouter } from "../src/trpc/app-router.ts";
 import { createContext } from "../src/trpc/context.ts";

@@ -4,12 +4,12 @@ import { createDatabase, createUsageWriter } from "@slotwise/db";
 import { freePort } from "@slotwise/db/testing";
 
 import { ReadCache } from "../src/cache/read-cache.ts";
+import { RecentRefusals } from "../src/fast-paths/recent-refusals.ts";
 import { readiness } from "../src/health/readiness.ts";
 import { buildServer } from "../src/http/build-server.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
 import { createGuards } from "../src/limits/guards.ts";
 import { createApiMetrics } from "../src/metrics/api-metrics.ts";
-import { RecentRefusals } from "../src/services/recent-refusals.ts";
 import { SerialByKey } from "../src/services/serial-by-key.ts";
 import type { Services } from "../src/trpc/context.ts";
 import { GENEROUS_GUARDS, OTA, PROBLEMS_BASE, PUBLIC_BASE, TEST_SETTINGS } from "./harness.ts";

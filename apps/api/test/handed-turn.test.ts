@@ -2,7 +2,7 @@ import { setTimeout as delay } from "node:timers/promises";
 
 import { describe, expect, it } from "vitest";
 
-import { HandedTurn, inTurn, type TurnEnd } from "../src/services/handed-turn.ts";
+import { HandedTurn, inTurn, type TurnEnd } from "../src/fast-paths/handed-turn.ts";
 import { SerialByKey } from "../src/services/serial-by-key.ts";
 
 /** A turn of `key` taken and handed, and how it ended (each end that counted). */

@@ -8,10 +8,10 @@ import { refusalOutcome } from "../metrics/count-booking.ts";
 import { toProblem } from "../problems/to-problem.ts";
 import { bookingInputSchema } from "../services/book-timeslot.schema.ts";
 import { BOOKING_PATH as BOOKING_TEMPLATE, bookingChecks, readRefusal, slotKey } from "../services/book-timeslot.ts";
-import { RecentRefusals } from "../services/recent-refusals.ts";
 import type { Context, Services } from "../trpc/context.ts";
 import { handTurn } from "./hand-turn.ts";
 import { plainPath } from "./plain-path.ts";
+import { RecentRefusals } from "./recent-refusals.ts";
 
 // Only the plain spelling of the path: anything else (percent-encoding, a query, other case)
 // takes the procedure's way, which decodes it as it always does. Built from the path the

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 import type { ApiMetrics } from "../metrics/api-metrics.ts";
-import { HandedTurn } from "../services/handed-turn.ts";
+import { HandedTurn } from "./handed-turn.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

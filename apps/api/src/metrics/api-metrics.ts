@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import { operationalFigures, poolUse, WEBHOOK_OUTCOMES, type Database, type OperationalFigures } from "@slotwise/db";
 
 import type { ReadCache } from "../cache/read-cache.ts";
-import type { TurnEnd } from "../services/handed-turn.ts";
+import type { TurnEnd } from "../fast-paths/handed-turn.ts";
 
 export type BookingChannel = "partner" | "online" | "pos";
 

@@ -41,12 +41,12 @@ import {
 } from "@slotwise/db";
 
 import { cacheTags } from "../cache/read-cache.ts";
+import { inTurn } from "../fast-paths/handed-turn.ts";
 import { countBooking } from "../metrics/count-booking.ts";
 import { toCoreQuestion } from "../presenters/question.ts";
 import { cancelBooking, cancellationQuote } from "../services/booking-cancellation.ts";
 import { activityQuestions, findActivity } from "../services/find-activity.ts";
 import { timeslotAt } from "../services/find-timeslot.ts";
-import { inTurn } from "../services/handed-turn.ts";
 import { holdHolder } from "../services/hold-budget.ts";
 import { priceBooking } from "../services/price-booking.ts";
 import type { Context, PartnerPrincipal } from "../trpc/context.ts";

@@ -4,10 +4,10 @@ import type { Database, UsageWriter } from "@slotwise/db";
 import { callerOf, type Caller } from "../auth/caller.ts";
 import type { ReadCache } from "../cache/read-cache.ts";
 import type { CacheReads, ReadTrail } from "../cache/read-trail.ts";
+import type { HandedTurn } from "../fast-paths/handed-turn.ts";
+import type { RecentRefusals } from "../fast-paths/recent-refusals.ts";
 import type { Guards } from "../limits/guards.ts";
 import type { ApiMetrics } from "../metrics/api-metrics.ts";
-import type { HandedTurn } from "../services/handed-turn.ts";
-import type { RecentRefusals } from "../services/recent-refusals.ts";
 import type { SerialByKey } from "../services/serial-by-key.ts";
 
 export interface ApiKeyPrincipal {

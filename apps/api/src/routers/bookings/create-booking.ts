@@ -4,6 +4,8 @@ import { holdDeadline, waiverStatus } from "@slotwise/core";
 import { sellBooking, type Db, type Tx } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
+import { inTurn } from "../../fast-paths/handed-turn.ts";
+import { RecentRefusals } from "../../fast-paths/recent-refusals.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { countBooking } from "../../metrics/count-booking.ts";
 import { bookingSchema } from "../../presenters/booking-schema.ts";
@@ -11,9 +13,7 @@ import { customerDetails, presentBooking } from "../../presenters/booking.ts";
 import { bookingInputSchema } from "../../services/book-timeslot.schema.ts";
 import { BOOKING_PATH, bookingChecks, readRefusal, slotKey } from "../../services/book-timeslot.ts";
 import { bookingTickets } from "../../services/booking-tickets.ts";
-import { inTurn } from "../../services/handed-turn.ts";
 import { checkRequestHoldBudgetInTx } from "../../services/hold-budget.ts";
-import { RecentRefusals } from "../../services/recent-refusals.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 
 export const createBooking = partnerProcedure

@@ -1,4 +1,4 @@
-import type { SerialByKey } from "./serial-by-key.ts";
+import type { SerialByKey } from "../services/serial-by-key.ts";
 
 /** How a turn handed from the REST edge to a booking's procedure ended (`slotwise_handed_turns_total`). */
 export type TurnEnd = "sale" | "unclaimed" | "closed" | "time-limit";
