@@ -7,7 +7,7 @@ import { keyAuthenticator } from "./auth/authenticate-key.ts";
 import { LastUsedTracker } from "./auth/last-used.ts";
 import { changeAwareCache } from "./cache/change-aware-cache.ts";
 import { readApiEnv } from "./env.ts";
-import { RecentRefusals } from "./fast-paths/recent-refusals.ts";
+import { TimeslotTurns } from "./fast-paths/timeslot-turns.ts";
 import { readiness } from "./health/readiness.ts";
 import { buildServer } from "./http/build-server.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
@@ -15,7 +15,6 @@ import { workerOptionsFromEnv } from "./jobs/worker-options.ts";
 import { startWorker } from "./jobs/worker.ts";
 import { createGuards, DEFAULT_GUARD_LIMITS } from "./limits/guards.ts";
 import { createApiMetrics } from "./metrics/api-metrics.ts";
-import { SerialByKey } from "./services/serial-by-key.ts";
 import { giveUpShutdownAfterDeadline } from "./shutdown-deadline.ts";
 
 const env = readApiEnv();
@@ -68,8 +67,7 @@ const app = await buildServer({
         metrics.usageStatementWritten(entries);
       },
     }),
-    slotSales: new SerialByKey(),
-    recentRefusals: new RecentRefusals(),
+    saleTurns: new TimeslotTurns(),
   },
   rateLimit: createRateLimiter({ perSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST, redis }),
   ready: () => readiness(db),

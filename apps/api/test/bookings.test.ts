@@ -4,10 +4,9 @@ import { createUsageWriter } from "@slotwise/db";
 import { seal } from "@slotwise/db/testing";
 
 import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
-import { RecentRefusals } from "../src/fast-paths/recent-refusals.ts";
+import { TimeslotTurns } from "../src/fast-paths/timeslot-turns.ts";
 import { createGuards } from "../src/limits/guards.ts";
 import { createApiMetrics } from "../src/metrics/api-metrics.ts";
-import { SerialByKey } from "../src/services/serial-by-key.ts";
 import { appRouter } from "../src/trpc/app-router.ts";
 import { createContext } from "../src/trpc/context.ts";
 import { answersFor, bookingBody, openSlot } from "./fixtures.ts";
@@ -257,8 +256,7 @@ describe("the same router without HTTP", () => {
         guards: createGuards(GENEROUS_GUARDS),
         metrics: createApiMetrics({ db: seal(api.db), cache: api.cache }),
         usageWriter: createUsageWriter(api.db),
-        slotSales: new SerialByKey(),
-        recentRefusals: new RecentRefusals(),
+        saleTurns: new TimeslotTurns(),
       },
       { requestId: "test", authorization: `Bearer ${key}` },
     );

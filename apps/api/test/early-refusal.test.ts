@@ -76,7 +76,7 @@ async function expectNextBookingSold(info: SlotInfo, limitedBefore: number) {
 
 /** Attempts queued or selling in the timeslot's turn on the early-refusal server. */
 function queued(info: SlotInfo): number {
-  return early.slotSales.pending(slotKey(info.product, { Date: info.date, Time: info.time }));
+  return early.saleTurns.pending(slotKey(info.product, { Date: info.date, Time: info.time }));
 }
 
 /**

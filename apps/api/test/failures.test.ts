@@ -4,18 +4,17 @@ import { createDatabase, createUsageWriter } from "@slotwise/db";
 import { freePort } from "@slotwise/db/testing";
 
 import { ReadCache } from "../src/cache/read-cache.ts";
-import { RecentRefusals } from "../src/fast-paths/recent-refusals.ts";
+import { TimeslotTurns } from "../src/fast-paths/timeslot-turns.ts";
 import { readiness } from "../src/health/readiness.ts";
 import { buildServer } from "../src/http/build-server.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
 import { createGuards } from "../src/limits/guards.ts";
 import { createApiMetrics } from "../src/metrics/api-metrics.ts";
-import { SerialByKey } from "../src/services/serial-by-key.ts";
 import type { Services } from "../src/trpc/context.ts";
 import { GENEROUS_GUARDS, OTA, PROBLEMS_BASE, PUBLIC_BASE, TEST_SETTINGS } from "./harness.ts";
 
 async function serve(
-  services: Omit<Services, "metrics" | "usageWriter" | "slotSales" | "recentRefusals">,
+  services: Omit<Services, "metrics" | "usageWriter" | "saleTurns">,
   ready: () => Promise<object>,
   logs?: string[],
 ) {
@@ -26,8 +25,7 @@ async function serve(
       ...services,
       metrics: createApiMetrics(services),
       usageWriter: createUsageWriter(services.db),
-      slotSales: new SerialByKey(),
-      recentRefusals: new RecentRefusals(),
+      saleTurns: new TimeslotTurns(),
     },
     rateLimit: createRateLimiter({ perSecond: 1000, burst: 1000 }),
     ready,

@@ -8,13 +8,12 @@ import { keyAuthenticator } from "../src/auth/authenticate-key.ts";
 import { LastUsedTracker } from "../src/auth/last-used.ts";
 import { changeAwareCache } from "../src/cache/change-aware-cache.ts";
 import type { ReadCache } from "../src/cache/read-cache.ts";
-import { RecentRefusals } from "../src/fast-paths/recent-refusals.ts";
+import { TimeslotTurns } from "../src/fast-paths/timeslot-turns.ts";
 import { readiness } from "../src/health/readiness.ts";
 import { buildServer } from "../src/http/build-server.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
 import { createGuards, DEFAULT_GUARD_LIMITS, type GuardLimits } from "../src/limits/guards.ts";
 import { createApiMetrics } from "../src/metrics/api-metrics.ts";
-import { SerialByKey } from "../src/services/serial-by-key.ts";
 import type { Settings } from "../src/trpc/context.ts";
 import { changeBarrier } from "./change-barrier.ts";
 
@@ -49,8 +48,8 @@ export interface Api {
   cache: ReadCache;
   databaseUrl: string;
   tracker: LastUsedTracker;
-  /** The server's queue per timeslot: tests wait on what has piled up in it rather than for a while. */
-  slotSales: SerialByKey;
+  /** The server's turns per timeslot: tests wait on what has piled up in them rather than for a while. */
+  saleTurns: TimeslotTurns;
   key(options?: KeyOptions): Promise<string>;
   request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
   /** Resolves once the API has heard of every change the test committed before (`request` waits for it). */
@@ -118,7 +117,7 @@ export async function startApi(
     },
   });
   const metrics = createApiMetrics({ db, cache });
-  const slotSales = new SerialByKey();
+  const saleTurns = new TimeslotTurns();
   const limiter = createRateLimiter({ perSecond: options.perSecond ?? 10_000, burst: options.burst ?? 20_000 });
   const app = await buildServer({
     env: {
@@ -144,8 +143,7 @@ export async function startApi(
           metrics.usageStatementWritten(entries);
         },
       }),
-      slotSales,
-      recentRefusals: new RecentRefusals(),
+      saleTurns,
     },
     rateLimit: async (key, cost) => {
       await options.beforeRateLimit?.();
@@ -172,7 +170,7 @@ export async function startApi(
     cache,
     databaseUrl: url,
     tracker,
-    slotSales,
+    saleTurns,
     key: (keyOptions) => issueKey(client, keyOptions),
     close,
     settled,

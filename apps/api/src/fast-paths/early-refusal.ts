@@ -11,7 +11,6 @@ import { BOOKING_PATH as BOOKING_TEMPLATE, bookingChecks, readRefusal, slotKey }
 import type { Context, Services } from "../trpc/context.ts";
 import { handTurn } from "./hand-turn.ts";
 import { plainPath } from "./plain-path.ts";
-import { RecentRefusals } from "./recent-refusals.ts";
 
 // Only the plain spelling of the path: anything else (percent-encoding, a query, other case)
 // takes the procedure's way, which decodes it as it always does. Built from the path the
@@ -31,7 +30,7 @@ const BOOKING_PATH = plainPath(REST_PREFIX, BOOKING_TEMPLATE, "partner");
  * mapping of the refusal to a problem (toProblem), the same count in the metrics. Anything
  * else, any doubt and any error goes on to the procedure, which answers as it always does, so a
  * bad body is still its 400 or 422. Only without an Idempotency-Key (a replay gets its first
- * answer), and only for a timeslot this process lately saw contended (RecentRefusals), so that
+ * answer), and only for a timeslot this process lately saw contended (TimeslotTurns), so that
  * ordinary bookings are not parsed twice.
  */
 export function earlyRefusal(services: Services, problemsBase: string) {
@@ -42,7 +41,7 @@ export function earlyRefusal(services: Services, problemsBase: string) {
     if (segment === undefined || typeof body !== "object" || body === null) return;
     if (request.headers["idempotency-key"] !== undefined) return;
     if (!request.headers["content-type"]?.startsWith("application/json")) return;
-    if (!services.recentRefusals.has(RecentRefusals.key(segment, body.ActivityID, body.Date, body.Time))) return;
+    if (!services.saleTurns.contended(segment, body.ActivityID, body.Date, body.Time)) return;
     if (!request.caller.token) return;
     const parsed = bookingInputSchema.safeParse({ ...body, partner: segment });
     if (!parsed.success) return;
@@ -61,13 +60,13 @@ export function earlyRefusal(services: Services, problemsBase: string) {
       return;
     }
     const key = slotKey(checks.product, input);
-    const release = await services.slotSales.take(key);
+    const release = await services.saleTurns.take(key);
     const refusal = (await readRefusal(ctx, checks.product, input, checks.checked).catch(() => null))?.refusal;
     if (!refusal) {
       // Not refused: its procedure sells in this turn. Given back, the waiters behind it would
       // read before its sale, pass, and queue again behind it in their procedures, to be
       // refused there through tRPC: in a rush, nearly all of them.
-      handTurn(request, key, release, services.metrics);
+      handTurn(services.saleTurns, request, key, release, services.metrics);
       return;
     }
     release();

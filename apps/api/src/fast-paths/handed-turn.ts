@@ -69,7 +69,7 @@ export class HandedTurn {
  */
 export function inTurn<T>(
   queue: SerialByKey,
-  handed: HandedTurn | null,
+  handed: HandedTurn | undefined,
   key: string,
   task: () => Promise<T>,
 ): Promise<T> {

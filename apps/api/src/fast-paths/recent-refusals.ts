@@ -5,7 +5,7 @@
  * REST edge tries the early refusal (fast-paths/early-refusal.ts), never what is answered, which the
  * cached read of the timeslot decides. Without it every booking would be parsed twice; with it
  * only those aimed at a timeslot seen refusing are. Bounded: the oldest hint goes first. One per
- * server (`Services`), shared by its booking procedure (which adds) and its REST edge (which asks).
+ * server, in its `TimeslotTurns`: the booking service adds (through `SaleTurns`), the REST edge asks.
  */
 export class RecentRefusals {
   readonly #keys = new Set<string>();

@@ -13,7 +13,5 @@ export function contextFromRequest(services: Services, req: FastifyRequest): Con
     caller: req.caller,
     idempotencyKey: headerValue(req.headers["idempotency-key"]),
     origin: headerValue(req.headers.origin),
-    // Set only on the REST routes, by the early refusal.
-    handedTurn: req.handedTurn,
   });
 }

@@ -39,7 +39,6 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   rest.decorateRequest("procedureContext", null);
   rest.decorateRequest("keptEtag", null);
   rest.decorateRequest("keptAs", null);
-  rest.decorateRequest("handedTurn", null);
   rest.decorateRequest("problem", null);
 
   if (memo) rest.addHook("onRequest", keptAnswerHook(memo, services));
@@ -72,7 +71,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
 
   if (options.earlyRefusals) {
     rest.addHook("preHandler", earlyRefusal(services, options.problemsBase));
-    rest.addHook("onSend", endUnclaimedTurn);
+    rest.addHook("onSend", endUnclaimedTurn(services.saleTurns));
   }
 
   rest.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

@@ -41,7 +41,6 @@ import {
 } from "@slotwise/db";
 
 import { cacheTags } from "../cache/read-cache.ts";
-import { inTurn } from "../fast-paths/handed-turn.ts";
 import { countBooking } from "../metrics/count-booking.ts";
 import { toCoreQuestion } from "../presenters/question.ts";
 import { cancelBooking, cancellationQuote } from "../services/booking-cancellation.ts";
@@ -357,7 +356,7 @@ export async function reserve(ctx: OctoContext, body: Reservation) {
       ctx.metrics,
       "partner",
       () =>
-        inTurn(ctx.slotSales, null, key, () =>
+        ctx.saleTurns.run(ctx.caller, { key }, () =>
           // A reservation is a hold: counted against the budget in the transaction of its sale.
           reserveOctoHold(ctx.db, holdHolder(ctx), writer(ctx), (now) => ({
             product,

@@ -4,11 +4,10 @@ import type { Database, UsageWriter } from "@slotwise/db";
 import { callerOf, type Caller } from "../auth/caller.ts";
 import type { ReadCache } from "../cache/read-cache.ts";
 import type { CacheReads, ReadTrail } from "../cache/read-trail.ts";
-import type { HandedTurn } from "../fast-paths/handed-turn.ts";
-import type { RecentRefusals } from "../fast-paths/recent-refusals.ts";
+import type { TimeslotTurns } from "../fast-paths/timeslot-turns.ts";
 import type { Guards } from "../limits/guards.ts";
 import type { ApiMetrics } from "../metrics/api-metrics.ts";
-import type { SerialByKey } from "../services/serial-by-key.ts";
+import type { SaleTurns } from "../services/book-timeslot.ts";
 
 export interface ApiKeyPrincipal {
   kind: "api-key";
@@ -72,21 +71,21 @@ export interface Services {
   metrics: ApiMetrics;
   /** Single usage entries without an Idempotency-Key, grouped into shared statements. */
   usageWriter: UsageWriter;
-  /** The queue per timeslot that partner bookings take turns in (`slotKey`), at the REST edge and in the procedure. */
-  slotSales: SerialByKey;
-  /** Timeslots lately seen contended: whether the REST edge tries its early refusal. */
-  recentRefusals: RecentRefusals;
+  /** The turns partner sales take per timeslot on this process, with the early refusal's hints and handed turns. */
+  saleTurns: TimeslotTurns;
 }
 
 /**
  * Everything a procedure may use. Built from an HTTP request by the server, or directly by a
  * test (`createCaller`), so procedures never touch the request itself.
  */
-export interface Context extends Omit<Services, "cache"> {
+export interface Context extends Omit<Services, "cache" | "saleTurns"> {
   /** The shared cache, through reads that record themselves in `trail`. */
   cache: CacheReads;
   /** What this request read through the cache: an answer built from it alone may be kept as long as all of it stands. */
   trail: ReadTrail;
+  /** Where a partner sale waits for its timeslot's turn. */
+  saleTurns: SaleTurns;
   requestId: string;
   /** Who sends the request: its key or session, looked up once (auth/caller.ts). */
   caller: Caller;
@@ -100,8 +99,6 @@ export interface Context extends Omit<Services, "cache"> {
   /** Set by the authentication middleware, from `caller`. */
   principal: ApiKeyPrincipal | ConsolePrincipal | null;
   response: ResponseExtras;
-  /** The timeslot's turn the REST edge holds for this request's booking (fast-paths/hand-turn.ts). */
-  handedTurn: HandedTurn | null;
 }
 
 export interface RequestFacts {
@@ -113,7 +110,6 @@ export interface RequestFacts {
   sessionToken?: string | undefined;
   origin?: string | undefined;
   clientAddress?: string | undefined;
-  handedTurn?: HandedTurn | null | undefined;
 }
 
 export function createContext(services: Services, request: RequestFacts): Context {
@@ -137,6 +133,5 @@ export function createContext(services: Services, request: RequestFacts): Contex
     clientAddress: caller.address,
     principal: null,
     response: { headers: {} },
-    handedTurn: request.handedTurn ?? null,
   };
 }
