@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { hashApiKey } from "@slotwise/db";
 
 import type { AnswerMemo } from "../cache/answer-memo.ts";
-import { cacheTags } from "../cache/read-cache.ts";
+import { cacheTags, type ReadCache } from "../cache/read-cache.ts";
+import type { CacheReads, ReadTrail } from "../cache/read-trail.ts";
 import { REST_PREFIX } from "../http/rest-prefix.ts";
 import { routes } from "../http/rest-routes.ts";
 import { routeLabel } from "../http/route-label.ts";
@@ -18,6 +19,8 @@ declare module "fastify" {
     keptEtag: string | null;
     /** For a GET whose answer may be kept: the key's hash (and its generation then) and the target as sent. */
     keptAs: { keyHash: string; target: string; keyGeneration: number } | null;
+    /** What the procedure of such a GET read through the cache: its answer is kept as long as all of it stands. */
+    readTrail: ReadTrail | null;
   }
 }
 
@@ -53,6 +56,17 @@ export function keptAnswerHook(memo: AnswerMemo, services: Services) {
   };
 }
 
+/**
+ * The cache reads of this request's procedure: for a GET whose answer may be kept (`keptAs`),
+ * reads that record themselves in the request's `readTrail`; otherwise none but the cache's own.
+ */
+export function keptAnswerReads(cache: ReadCache, request: FastifyRequest): CacheReads | undefined {
+  if (!request.keptAs) return undefined;
+  const { trail, reads } = cache.trace();
+  request.readTrail = trail;
+  return reads;
+}
+
 /** Keeps a GET's answer when its procedure allows it (`keepAnswers`) and a key asked for it. */
 export function keepAnswer(
   memo: AnswerMemo,
@@ -63,9 +77,10 @@ export function keepAnswer(
 ): void {
   const ctx = request.procedureContext;
   const keptAs = request.keptAs;
-  if (!ctx?.response.keepable || !keptAs) return;
+  const trail = request.readTrail;
+  if (!ctx?.response.keepable || !keptAs || !trail) return;
   // The key's own row counts among the reads: a change to the key ends the answer too.
-  ctx.trail.saw(cacheTags.apiKey(keptAs.keyHash), keptAs.keyGeneration);
+  trail.saw(cacheTags.apiKey(keptAs.keyHash), keptAs.keyGeneration);
   const headers: Record<string, string> = {};
   for (const name of ["content-type", "cache-control"]) {
     const value = reply.getHeader(name);
@@ -75,7 +90,7 @@ export function keepAnswer(
   memo.keep(
     keptAs.keyHash,
     keptAs.target,
-    ctx.trail,
+    trail,
     { body, length: Buffer.byteLength(body), etag, headers, route: routeLabel(request) },
     ctx.response.changesAt ?? null,
     services.now().getTime(),

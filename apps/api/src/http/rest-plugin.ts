@@ -4,7 +4,7 @@ import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
 import type { AnswerMemo } from "../cache/answer-memo.ts";
 import { earlyRefusal } from "../fast-paths/early-refusal.ts";
 import { endUnclaimedTurn } from "../fast-paths/hand-turn.ts";
-import { keepAnswer, keptAnswerHook } from "../fast-paths/kept-answer-hooks.ts";
+import { keepAnswer, keptAnswerHook, keptAnswerReads } from "../fast-paths/kept-answer-hooks.ts";
 import { problem } from "../problems/problem.ts";
 import { toProblem } from "../problems/to-problem.ts";
 import { retryAfterHeader } from "../problems/too-many-requests.ts";
@@ -39,6 +39,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
   rest.decorateRequest("procedureContext", null);
   rest.decorateRequest("keptEtag", null);
   rest.decorateRequest("keptAs", null);
+  rest.decorateRequest("readTrail", null);
   rest.decorateRequest("problem", null);
 
   if (memo) rest.addHook("onRequest", keptAnswerHook(memo, services));
@@ -94,7 +95,7 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     basePath: REST_PREFIX,
     router: appRouter,
     createContext: ({ req }: { req: FastifyRequest }): Context => {
-      const ctx = contextFromRequest(services, req);
+      const ctx = contextFromRequest(services, req, keptAnswerReads(services.cache, req));
       req.procedureContext = ctx;
       return ctx;
     },

@@ -3,7 +3,7 @@ import type { Database, UsageWriter } from "@slotwise/db";
 
 import { callerOf, type Caller } from "../auth/caller.ts";
 import type { ReadCache } from "../cache/read-cache.ts";
-import type { CacheReads, ReadTrail } from "../cache/read-trail.ts";
+import type { CacheReads } from "../cache/read-trail.ts";
 import type { TimeslotTurns } from "../fast-paths/timeslot-turns.ts";
 import type { Guards } from "../limits/guards.ts";
 import type { ApiMetrics } from "../metrics/api-metrics.ts";
@@ -80,10 +80,8 @@ export interface Services {
  * test (`createCaller`), so procedures never touch the request itself.
  */
 export interface Context extends Omit<Services, "cache" | "saleTurns"> {
-  /** The shared cache, through reads that record themselves in `trail`. */
+  /** The shared cache's reads (for a GET whose answer may be kept, reads that record themselves: fast-paths/kept-answer-hooks.ts). */
   cache: CacheReads;
-  /** What this request read through the cache: an answer built from it alone may be kept as long as all of it stands. */
-  trail: ReadTrail;
   /** Where a partner sale waits for its timeslot's turn. */
   saleTurns: SaleTurns;
   requestId: string;
@@ -110,10 +108,11 @@ export interface RequestFacts {
   sessionToken?: string | undefined;
   origin?: string | undefined;
   clientAddress?: string | undefined;
+  /** The reads the request's procedure goes through, when not the shared cache itself. */
+  reads?: CacheReads | undefined;
 }
 
 export function createContext(services: Services, request: RequestFacts): Context {
-  const { trail, reads } = services.cache.trace();
   const caller =
     request.caller ??
     callerOf(services, {
@@ -123,8 +122,7 @@ export function createContext(services: Services, request: RequestFacts): Contex
     });
   return {
     ...services,
-    cache: reads,
-    trail,
+    cache: request.reads ?? services.cache,
     requestId: request.requestId,
     caller,
     idempotencyKey: request.idempotencyKey,
