@@ -5738,7 +5738,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Conflict (`insufficient-capacity`, `timeslot-unavailable`, `hold-expired`, `hold-limit-reached`, `booking-not-changeable`, `schedule-overlap`, `timeslot-exists`, `capacity-below-taken`, `currency-locked`, `time-zone-locked`, `not-cancellable`, `ticket-void`, `ticket-wrong-day`, `timeslot-not-ended`, `idempotency-conflict`) */
+        /** @description Conflict (`insufficient-capacity`, `timeslot-unavailable`, `hold-expired`, `hold-limit-reached`, `booking-not-changeable`, `schedule-overlap`, `timeslot-exists`, `capacity-below-taken`, `currency-locked`, `time-zone-locked`, `not-cancellable`, `ticket-void`, `ticket-wrong-day`, `timeslot-not-ended`, `delivery-in-flight`, `idempotency-conflict`) */
         Problem409: {
             headers: {
                 [name: string]: unknown;
