@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seal } from "@slotwise/db/testing";
 import { spawnApi } from "@slotwise/testing/processes";
 
-import { createMailer } from "../src/jobs/mailer.ts";
+import { createMailer, type Mailer } from "../src/jobs/mailer.ts";
 import { emailSender, sendOutboxEmail } from "../src/jobs/send-email.ts";
 import { startWorker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
@@ -163,6 +163,31 @@ describe("workflow e-mails", () => {
     } finally {
       await smtp.stop();
     }
+  });
+
+  it("mark the rest of a batch sent when one of its e-mails is withdrawn while it is sent", async () => {
+    const booking = await partnerBooking("withdrawn@example.com");
+    const [confirmation, reminder] = booking.emails;
+    await api.db.outboxEmail.update({ where: { id: reminder!.id }, data: { sendAfter: new Date() } });
+    const outbox = createMailer(undefined, "t@slotwise.test");
+    // The booking is cancelled while its confirmation is with the transport: its reminder goes.
+    const cancelling: Mailer = {
+      ...outbox,
+      send: async (email) => {
+        if (email.id === confirmation!.id) await api.db.outboxEmail.delete({ where: { id: reminder!.id } });
+        return outbox.send(email);
+      },
+    };
+    const outcomes = await emailSender(seal(api.db), cancelling, () => new Date()).send([
+      confirmation!.id,
+      reminder!.id,
+    ]);
+    expect(outcomes.get(confirmation!.id)).toBe("sent");
+    expect(await api.db.outboxEmail.findUniqueOrThrow({ where: { id: confirmation!.id } })).toMatchObject({
+      status: "SENT",
+    });
+    expect(await metered(confirmation!.id)).toBe(1);
+    expect(await api.db.outboxEmail.count({ where: { id: reminder!.id } })).toBe(0);
   });
 
   it("keep the e-mail in the outbox, sent, when no SMTP server is configured", async () => {

@@ -5,7 +5,7 @@ import { ConflictError } from "@slotwise/core";
 import { cancelBookingInTx } from "../src/bookings/cancel-booking.ts";
 import { sellBooking } from "../src/bookings/sell-booking.ts";
 import { createClient, type Database } from "../src/client.ts";
-import { markEmailSentInTx } from "../src/email/mark-email-sent.ts";
+import { markEmailSentInTx, markEmailsSent } from "../src/email/mark-email-sent.ts";
 import { Prisma } from "../src/generated/prisma/client.ts";
 import { placePaidOrder } from "../src/orders/place-paid-order.ts";
 import { useTestDatabase } from "../src/testing/use-test-database.ts";
@@ -181,5 +181,27 @@ describe("selling places", () => {
     for (let i = 0; i < 3; i++) await db.$transaction((tx) => markEmailSentInTx(tx, email.id, new Date(), "<m@x>"));
     expect(await db.usageEntry.count({ where: { operatorId: operator.id, meter: "workflow-email-sent" } })).toBe(1);
     expect((await db.outboxEmail.findUniqueOrThrow({ where: { id: email.id } })).status).toBe("SENT");
+  });
+
+  it("marks the e-mails of a batch sent when another of it was withdrawn meanwhile", async () => {
+    const { product, timeslot, operator } = await operatorWithSlot(db, { slug: "withdrawn", capacity: 2 });
+    const kept = await partnerBooking(product, timeslot, 1);
+    const cancelled = await partnerBooking(product, timeslot, 1);
+    const confirmation = await db.outboxEmail.findFirstOrThrow({ where: { bookingId: kept.id } });
+    const reminder = await db.outboxEmail.findFirstOrThrow({ where: { bookingId: cancelled.id } });
+    await db.outboxEmail.delete({ where: { id: reminder.id } });
+    await markEmailsSent(
+      db,
+      [
+        { id: confirmation.id, messageId: "<c@x>" },
+        { id: reminder.id, messageId: "<r@x>" },
+      ],
+      new Date(),
+    );
+    expect(await db.outboxEmail.findUniqueOrThrow({ where: { id: confirmation.id } })).toMatchObject({
+      status: "SENT",
+      messageId: "<c@x>",
+    });
+    expect(await db.usageEntry.count({ where: { operatorId: operator.id, meter: "workflow-email-sent" } })).toBe(1);
   });
 });

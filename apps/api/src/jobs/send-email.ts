@@ -11,7 +11,11 @@ import type { Mailer } from "./mailer.ts";
 import { withTicketLinks } from "./ticket-links.ts";
 import { writtenTogether } from "./written-together.ts";
 
-export type SendOutcome = "sent" | "already-sent" | "busy" | "gone" | "failed";
+/**
+ * `busy`: claimed by someone else, or not due yet. `unrecorded`: the transport accepted it but
+ * marking it sent failed; it is sent again once its lease ends.
+ */
+export type SendOutcome = "sent" | "already-sent" | "busy" | "gone" | "failed" | "unrecorded";
 
 export interface EmailSenderOptions {
   /** How long a send may take; a send of a worker that died is tried again after it. */
@@ -67,8 +71,12 @@ export function emailSender(db: Database, mailer: Mailer, now: () => Date, optio
             await failed(email.id, email.attempts, error, outcomes);
             return;
           }
-          await marked.write({ id: email.id, messageId });
-          outcomes.set(email.id, "sent");
+          try {
+            await marked.write({ id: email.id, messageId });
+            outcomes.set(email.id, "sent");
+          } catch {
+            outcomes.set(email.id, "unrecorded");
+          }
         }),
       );
       return outcomes;
@@ -76,8 +84,11 @@ export function emailSender(db: Database, mailer: Mailer, now: () => Date, optio
   };
 
   async function failed(id: number, attempt: number, error: unknown, outcomes: Map<number, SendOutcome>) {
-    await noteSendFailure(db, id, error instanceof Error ? error.message : String(error), attempt, now());
     outcomes.set(id, "failed");
+    // Unnoted, the failure still ends with the lease: the e-mail is tried again then.
+    await noteSendFailure(db, id, error instanceof Error ? error.message : String(error), attempt, now()).catch(
+      () => undefined,
+    );
   }
 }
 

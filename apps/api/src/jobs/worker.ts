@@ -100,8 +100,10 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     { batchSize: EMAIL_BATCH, pollingIntervalSeconds: 0.5 },
     async (jobs) => {
       const outcomes = await emails.send(jobs.map((job) => job.data.emailId));
-      for (const [emailId, outcome] of outcomes)
+      for (const [emailId, outcome] of outcomes) {
         if (outcome === "failed") log.error({ emailId }, "e-mail not sent; it will be retried");
+        if (outcome === "unrecorded") log.error({ emailId }, "e-mail sent but not marked sent; it will be sent again");
+      }
       if (jobs.length === EMAIL_BATCH) boss.notifyWorker(mailPoller);
     },
   );

@@ -23,7 +23,9 @@ interface SentRow {
  * platform talking to the operator, no workflow of theirs, so it meters nothing (and a threshold
  * on `workflow-email-sent` cannot feed itself). Each meter's dedupe key is its e-mail's id, so a
  * send retried after a crash between sending and this call still counts once. Three statements
- * whatever the number of e-mails: a worker marks a batch at once.
+ * whatever the number of e-mails: a worker marks a batch at once. An e-mail withdrawn while it
+ * was sent (a cancelled booking's reminder) has no row left to mark, and a waitlist e-mail whose
+ * entry is gone has nothing to meter it by: each is left out, never failing the others.
  */
 export async function markEmailsSentInTx(tx: Tx, sent: readonly SentEmail[], sentAt: Date): Promise<void> {
   if (sent.length === 0) return;
@@ -33,7 +35,7 @@ export async function markEmailsSentInTx(tx: Tx, sent: readonly SentEmail[], sen
            w.id AS "waitlistId", w.multi_booking_id AS "multiBookingId"
       FROM outbox_emails e LEFT JOIN waitlist_entries w ON w.id = e.waitlist_entry_id
      WHERE e.id = ANY(${ids}::int[])`;
-  if (rows.length !== new Set(ids).size) throw new Error(`Outbox e-mails ${ids.join(", ")}: some are gone`);
+  if (rows.length === 0) return;
   await tx.$executeRaw`
     UPDATE outbox_emails e SET status = 'SENT', sent_at = ${sentAt}, message_id = s.message_id, last_error = NULL
       FROM unnest(${ids}::int[], ${sent.map((s) => s.messageId)}::text[]) AS s(id, message_id)
@@ -49,8 +51,7 @@ function meterOf(row: SentRow, sentAt: Date): BuiltInUsage[] {
   // Notices to the operator itself are not its workflow e-mails, and are not metered.
   if (row.kind === "USAGE_THRESHOLD" || row.kind === "WEBHOOK_DISABLED") return [];
   if (row.kind === "WAITLIST_NOTIFICATION") {
-    if (row.waitlistId === null || row.multiBookingId === null)
-      throw new Error(`Waitlist e-mail ${row.id} has no waitlist entry`);
+    if (row.waitlistId === null || row.multiBookingId === null) return [];
     const event = { waitlistId: row.waitlistId, multiBookingId: row.multiBookingId };
     return [{ ...base, meter: "waitlist-notified", event }];
   }
