@@ -65,7 +65,13 @@ export async function startStack(): Promise<BenchStack> {
   };
   // As `pnpm start` deploys: a worker process beside API processes that run none. At `info`,
   // as spawnWorker waits for its "worker started" line.
-  const worker = await spawnWorker({ ...PRODUCTION_ENV, LOG_LEVEL: "info", DATABASE_URL: databaseUrl });
+  const worker = await spawnWorker({ ...PRODUCTION_ENV, LOG_LEVEL: "info", DATABASE_URL: databaseUrl }).catch(
+    async (error: unknown) => {
+      await db.$disconnect();
+      await server.stop();
+      throw error;
+    },
+  );
   const apis: ApiProcess[] = [];
   const baselines: (() => Promise<void>)[] = [];
   return {

@@ -160,6 +160,12 @@ export async function startApi(
     await tracker.close();
     await feed.close();
   });
+  // Answers read before the change feed listens are neither cached nor kept: a test's first
+  // request must find it listening, as a server's first partner would.
+  for (const until = Date.now() + 10_000; !cache.live;) {
+    if (Date.now() > until) throw new Error("the API's change feed did not start listening");
+    await new Promise((r) => setTimeout(r, 5));
+  }
   // What the test itself wrote to the database is seen by the API's cache before it asks.
   const settled = async () => {
     if (cache.live) await barrier.settle();

@@ -36,9 +36,8 @@ export type KeptAnswerServe = (req: IncomingMessage, res: ServerResponse) => Pro
 
 /**
  * A repeated partner poll answered from its kept answer (`AnswerMemo`) before Fastify routes
- * it. Through Fastify a kept answer cost the API about twice the CPU of the cached baseline's
- * whole request (docs/benchmarks.md): request and reply objects, a child logger, the root and
- * REST hook chains. Here it answers as the REST edge would, with the same headers, ETag and
+ * it. Through Fastify a kept answer costs request and reply objects, a child logger, and the
+ * root and REST hook chains, which outweigh the answer itself. Here it answers as the REST edge would, with the same headers, ETag and
  * 304, rate limit, key check, metrics and log line, and only where nothing else of the edge
  * would act: a GET with no body, an answer too small to compress, while the server is open.
  * Anything else (no kept answer, a bad or blocked key, an over-limit caller, an answer to

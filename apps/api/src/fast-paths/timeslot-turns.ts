@@ -8,8 +8,8 @@ import { RecentRefusals } from "./recent-refusals.ts";
  * The turns partner sales take per timeslot on this process, with what the early refusal
  * (early-refusal.ts) keeps beside them. The queue (SerialByKey) keeps pooled connections free
  * and lets each sale read the timeslot after the one before it has sold; it has no switch. The
- * hints of contended timeslots and the turns the REST edge hands to a request's procedure save
- * the early refusal's work, and stay empty with `EARLY_REFUSALS=off`. One per server
+ * hints of contended timeslots are kept whatever the switch, and read only by the early refusal:
+ * with `EARLY_REFUSALS=off` nothing reads them and the edge hands no turn. One per server
  * (`Services.saleTurns`): the booking service and OCTO's reservation see it only as their
  * `SaleTurns`; the edge uses the rest.
  */
@@ -22,11 +22,11 @@ export class TimeslotTurns implements SaleTurns {
   run<T>(caller: Caller, slot: SaleSlot, sale: () => Promise<T>): Promise<T> {
     // Contended here (another attempt queued or running): the next attempts queue, and are
     // refused when it comes to that, at the REST edge.
-    if (this.#queue.busy(slot.key)) this.refused(slot);
+    if (this.#queue.busy(slot.key)) this.noteContended(slot);
     return inTurn(this.#queue, this.#handed.get(caller), slot.key, sale);
   }
 
-  refused(slot: SaleSlot): void {
+  noteContended(slot: SaleSlot): void {
     if (slot.partner === undefined) return;
     const { asked } = slot;
     this.#contended.add(RecentRefusals.key(slot.partner, asked.ActivityID, asked.Date, asked.Time));

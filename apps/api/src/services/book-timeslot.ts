@@ -1,3 +1,8 @@
+// A partner booking: its checks, the refusal its cached read decides, and its sale in the
+// timeslot's turn. The checks and the read are shared by its procedure
+// (routers/bookings/create-booking.ts) and the early refusal (fast-paths/early-refusal.ts), so
+// that both decide alike.
+
 import type { z } from "zod";
 
 import {
@@ -22,13 +27,6 @@ import { activityQuestions, findActivity } from "./find-activity.ts";
 import { timeslotAt } from "./find-timeslot.ts";
 import { checkRequestHoldBudgetInTx } from "./hold-budget.ts";
 import { priceBooking } from "./price-booking.ts";
-
-/**
- * A partner booking: its checks, the refusal its cached read decides, and its sale in the
- * timeslot's turn. The checks and the read are shared by its procedure
- * (routers/bookings/create-booking.ts) and the early refusal (fast-paths/early-refusal.ts), so
- * that both decide alike.
- */
 
 /** The booking's REST path under the API's prefix, in OpenAPI's spelling. */
 export const BOOKING_PATH = "/ota/{partner}/booking";
@@ -65,8 +63,8 @@ export interface SaleTurns {
    * is noted as contended.
    */
   run<T>(caller: Caller, slot: SaleSlot, sale: () => Promise<T>): Promise<T>;
-  /** Notes that the timeslot's read refused a booking: its next attempts are refused sooner. */
-  refused(slot: SaleSlot): void;
+  /** Notes the timeslot contended (its read refused a booking): the edge may refuse its next attempts early. */
+  noteContended(slot: SaleSlot): void;
 }
 
 /**
@@ -116,7 +114,7 @@ export async function bookTimeslot(ctx: Context & { principal: PartnerPrincipal 
     // with an Idempotency-Key: a replay must get its first answer, even once the slot is full.
     const { slot, refusal } = await readRefusal(ctx, product, input, checked);
     if (refusal) {
-      ctx.saleTurns.refused(turn);
+      ctx.saleTurns.noteContended(turn);
       throw refusal;
     }
     const sell = async (tx: Db) => {
