@@ -91,11 +91,7 @@ export async function recordBuiltInUsage<N extends BuiltInMeterName>(
   occurredAt: Date,
   dedupeKey: string,
 ): Promise<boolean> {
-  const extraInfo = builtInExtraInfo(meter, event);
-  const recorded = await db.$executeRaw`
-    INSERT INTO usage_entries (operator_id, meter, usage, extra_info, dimensions, occurred_at, created_at, dedupe_key)
-    VALUES (${operatorId}, ${meter}, 1, ${extraInfo}, ${usageDimensions(extraInfo)}::jsonb, ${occurredAt}, ${occurredAt}, ${dedupeKey})`;
-  return recorded === 1;
+  return (await recordBuiltInUsages(db, [{ operatorId, meter, event, occurredAt, dedupeKey }])) === 1;
 }
 
 /** One built-in meter event, as recordBuiltInUsages takes it. */
