@@ -27,22 +27,27 @@ afterAll(async () => {
   await worker.stop();
 });
 
+/** A signed-in console, an endpoint of its operator at the receiver's `path`, and a partner booking it hears of. */
+async function bookWithEndpoint(path: string) {
+  const desk = trpcClient(api.base);
+  await desk.console.session.signIn.mutate({ email: "demo@example.com", password: "correct-horse-battery" });
+  const { endpoint } = await desk.console.webhooks.create.mutate({
+    partner: "acme-travel",
+    url: receiver.url(path),
+    events: ["booking.confirmed"],
+  });
+  const booked = await api.request(`${OTA}/booking`, {
+    method: "POST",
+    key: await api.key({ operator: "demo" }),
+    json: bookingBody(await openSlot(api.db)),
+  });
+  expect(booked.status).toBe(201);
+  return { desk, endpoint };
+}
+
 describe("the console's Redeliver", () => {
   it("sends the delivery again at once, without waiting for the worker's sweep", async () => {
-    const desk = trpcClient(api.base);
-    await desk.console.session.signIn.mutate({ email: "demo@example.com", password: "correct-horse-battery" });
-    const { endpoint } = await desk.console.webhooks.create.mutate({
-      partner: "acme-travel",
-      url: receiver.url("/again"),
-      events: ["booking.confirmed"],
-    });
-    const key = await api.key({ operator: "demo" });
-    const booked = await api.request(`${OTA}/booking`, {
-      method: "POST",
-      key,
-      json: bookingBody(await openSlot(api.db)),
-    });
-    expect(booked.status).toBe(201);
+    const { desk, endpoint } = await bookWithEndpoint("/again");
     const first = await until(() => receiver.at("/again")[0]);
     const delivered = await until(async () =>
       (await desk.console.webhooks.deliveries.query()).find(
@@ -63,20 +68,7 @@ describe("the console's Redeliver", () => {
   });
 
   it("refuses while an attempt is on its way, so the receiver never gets a second copy beside it", async () => {
-    const desk = trpcClient(api.base);
-    await desk.console.session.signIn.mutate({ email: "demo@example.com", password: "correct-horse-battery" });
-    const { endpoint } = await desk.console.webhooks.create.mutate({
-      partner: "acme-travel",
-      url: receiver.url("/held"),
-      events: ["booking.confirmed"],
-    });
-    const key = await api.key({ operator: "demo" });
-    const booked = await api.request(`${OTA}/booking`, {
-      method: "POST",
-      key,
-      json: bookingBody(await openSlot(api.db)),
-    });
-    expect(booked.status).toBe(201);
+    const { desk, endpoint } = await bookWithEndpoint("/held");
     await until(() => receiver.at("/held")[0]);
     const held = (await desk.console.webhooks.deliveries.query()).find((d) => d.endpoint.id === endpoint.id)!;
     for (let press = 0; press < 5; press++)
