@@ -223,6 +223,21 @@ export function heldRateLimit() {
   };
 }
 
+/**
+ * Runs `requests` at the start of a fresh rate-limit second until a run takes no longer than
+ * `withinMs` (five tries), and returns that run's result: budgets are counted per second, so a
+ * run that straddles two seconds on a slow machine is tried again rather than judged.
+ */
+export async function inOneSecond<T>(requests: () => Promise<T>, withinMs = 700): Promise<T> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const started = Date.now();
+    const result = await requests();
+    if (Date.now() - started <= withinMs) return result;
+  }
+  throw new Error(`could not fit the requests into ${withinMs} ms`);
+}
+
 export const OTA = "/api/v2/ota/acme-travel";
 
 /** A date `days` from today, in YYYY-MM-DD (UTC; demo activities are in Lisbon, UTC±1). */

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { DEFAULT_GUARD_LIMITS, type GuardLimits } from "../../src/limits/guards.ts";
 import { answersFor, openSlot } from "../fixtures.ts";
-import { CONSOLE_ORIGIN, GENEROUS_GUARDS, OTA, problemOf, startApi } from "../harness.ts";
+import { CONSOLE_ORIGIN, GENEROUS_GUARDS, inOneSecond, OTA, problemOf, startApi } from "../harness.ts";
 
 const DEMO = { email: "demo@example.com", password: "correct-horse-battery" };
 
@@ -185,11 +185,13 @@ describe("/trpc has a request budget per key, session and address", () => {
   it("gives each anonymous address its own budget and answers 429 with Retry-After past it", async () => {
     const api = await startApi({ perSecond: 3, burst: 3 });
     const first = trpcFrom(api.base, "192.0.2.1");
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++)
-      statuses.push((await first("shopfront.activities", { operator: "demo" }, { method: "GET" })).status);
+    const { statuses, refused } = await inOneSecond(async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await first("shopfront.activities", { operator: "demo" }, { method: "GET" })).status);
+      return { statuses, refused: await first("shopfront.activities", { operator: "demo" }, { method: "GET" }) };
+    });
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
-    const refused = await first("shopfront.activities", { operator: "demo" }, { method: "GET" });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await trpcError(refused)).toMatchObject({ data: { code: "TOO_MANY_REQUESTS", httpStatus: 429 } });
@@ -201,17 +203,20 @@ describe("/trpc has a request budget per key, session and address", () => {
   it("draws every call on its address's budget too, so invented cookies buy no fresh budget", async () => {
     const api = await startApi({ perSecond: 3, burst: 3 });
     const browser = trpcFrom(api.base, "192.0.2.3");
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++)
-      statuses.push(
-        (
-          await browser(
-            "shopfront.activities",
-            { operator: "demo" },
-            { method: "GET", cookie: `sw_session=made-up-${i}` },
-          )
-        ).status,
-      );
+    const statuses = await inOneSecond(async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push(
+          (
+            await browser(
+              "shopfront.activities",
+              { operator: "demo" },
+              { method: "GET", cookie: `sw_session=made-up-${i}` },
+            )
+          ).status,
+        );
+      return statuses;
+    });
     expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
     expect(statuses.slice(3)).toEqual([429, 429, 429]);
   });
@@ -225,8 +230,9 @@ describe("/trpc has a request budget per key, session and address", () => {
         )}`,
         { headers: { "X-Forwarded-For": address } },
       );
-    expect((await batch("192.0.2.6", 3)).status).toBe(200);
-    expect((await batch("192.0.2.6", 1)).status).toBe(429);
+    const [whole, over] = await inOneSecond(async () => [await batch("192.0.2.6", 3), await batch("192.0.2.6", 1)]);
+    expect(whole?.status).toBe(200);
+    expect(over?.status).toBe(429);
     expect((await batch("192.0.2.7", 4)).status).toBe(429);
     expect((await batch("192.0.2.8", 4, "%2C")).status).toBe(429);
     expect((await batch("192.0.2.9", 4, "%2c")).status).toBe(429);
@@ -285,8 +291,8 @@ describe("the public ticket page has a request budget per address", () => {
     const from = (address: string, path: string) =>
       fetch(`${api.base}/api/v2/tickets/${path}`, { headers: { "X-Forwarded-For": address } });
     // A burst of ten at once against a budget of three: the budget's worth are answered, the rest refused.
-    const burst = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => from("192.0.2.30", i % 2 === 0 ? code : `${code}.svg`)),
+    const burst = await inOneSecond(() =>
+      Promise.all(Array.from({ length: 10 }, (_, i) => from("192.0.2.30", i % 2 === 0 ? code : `${code}.svg`))),
     );
     const statuses = burst.map((response) => response.status);
     expect(statuses.filter((s) => s === 404).length).toBeGreaterThanOrEqual(3);
