@@ -160,7 +160,6 @@ export {
 export {
   claimWebhookDeliveries,
   dueWebhookDeliveries,
-  nextWebhookDueAt,
   recordWebhookAttempts,
   redeliverWebhook,
   WEBHOOKS_TOPIC,

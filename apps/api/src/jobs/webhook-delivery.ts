@@ -2,7 +2,6 @@ import {
   claimWebhookDeliveries,
   dueWebhookDeliveries,
   listenForChanges,
-  nextWebhookDueAt,
   WEBHOOKS_TOPIC,
   type ClaimedWebhookDelivery,
   type Database,
@@ -179,11 +178,12 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
     const free = 2 * options.concurrency - running.size;
     if (free <= 0) return false;
     const now = options.now();
-    const due = await dueWebhookDeliveries(db, now, {
+    const { due, nextAt } = await dueWebhookDeliveries(db, now, {
       limit: DUE_BATCH,
       perEndpoint: endpointCap,
       perOperator: operatorCap,
     });
+    wakeAt(nextAt, now);
     const chosen: DueWebhookDelivery[] = [];
     for (const delivery of due) {
       if (chosen.length >= free) break;
@@ -213,10 +213,12 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
     return claimed.length > 0 && (due.length === DUE_BATCH || claimed.length < chosen.length);
   }
 
-  /** Wakes the worker when the next delivery falls due (a retry, a coalesced availability change). */
-  async function wakeForNext(): Promise<void> {
-    const now = options.now();
-    const next = await nextWebhookDueAt(db, now);
+  /**
+   * Wakes the worker when the next delivery falls due (a retry, a coalesced availability change).
+   * Known from each read of what is due; a delivery written later is heard of, and its pass reads
+   * again. With every slot taken nothing is read: a delivery ending starts the next pass.
+   */
+  function wakeAt(next: Date | null, now: Date): void {
     clearTimeout(wake);
     if (next === null || stopped) return;
     wake = setTimeout(start, Math.max(10, next.getTime() - now.getTime())).unref();
@@ -227,9 +229,7 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
     for (;;) {
       const seen = asked;
       while (!stopped && (await startDue()));
-      if (stopped) return;
-      await wakeForNext();
-      if (asked === seen) return;
+      if (stopped || asked === seen) return;
     }
   }
 

@@ -19,14 +19,21 @@ export interface DueWebhookDelivery {
   failing: boolean;
 }
 
+/** What is due now, and when the next pending delivery falls due after that, if one does. */
+export interface DueWebhookDeliveries {
+  due: DueWebhookDelivery[];
+  nextAt: Date | null;
+}
+
 /**
  * Pending deliveries whose time has come and whose subject has nothing earlier pending, oldest
  * first: at most `perEndpoint` of each live endpoint (one of a failing endpoint) and
  * `perOperator` of each operator, taken from its endpoints in turn (the oldest of each, then the
  * second oldest of each ...), so neither a receiver nor an operator with a long backlog keeps the
  * others out of the batch, and an operator's dead endpoints do not keep out its healthy ones.
+ * With them, in the same statement, the time the next pending one falls due: a worker wakes then.
  */
-export function dueWebhookDeliveries(
+export async function dueWebhookDeliveries(
   db: Db,
   now: Date,
   {
@@ -34,31 +41,31 @@ export function dueWebhookDeliveries(
     perEndpoint = 4,
     perOperator = 100,
   }: { limit?: number; perEndpoint?: number; perOperator?: number } = {},
-) {
-  return db.$queryRaw<DueWebhookDelivery[]>`
-    SELECT id, "endpointId", "operatorId", failing FROM (
-      SELECT d.id, d.endpoint_id AS "endpointId", e.operator_id AS "operatorId",
-             e.failing_since IS NOT NULL AS failing, d.next_attempt_at,
-             row_number() OVER (PARTITION BY e.operator_id ORDER BY d.turn, d.next_attempt_at, d.id) AS rank
-        FROM webhook_endpoints e
-       CROSS JOIN LATERAL (
-         SELECT d.id, d.endpoint_id, d.next_attempt_at,
-                row_number() OVER (ORDER BY d.next_attempt_at, d.id) AS turn
-           FROM (SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d
-                  WHERE d.endpoint_id = e.id AND d.status = 'PENDING' AND d.next_attempt_at <= ${now}
-                    AND ${NEXT_OF_ITS_SUBJECT}
-                  ORDER BY d.next_attempt_at, d.id
-                  LIMIT CASE WHEN e.failing_since IS NULL THEN ${perEndpoint}::int ELSE 1 END) d) d
-       WHERE e.deleted_at IS NULL AND e.disabled_at IS NULL) due
-     WHERE rank <= ${perOperator}
-     ORDER BY next_attempt_at, id LIMIT ${limit}`;
-}
-
-/** When the next pending delivery falls due after `now`, if one does. */
-export async function nextWebhookDueAt(db: Db, now: Date): Promise<Date | null> {
-  const rows = await db.$queryRaw<{ at: Date | null }[]>`
-    SELECT min(next_attempt_at) AS at FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at > ${now}`;
-  return rows[0]?.at ?? null;
+): Promise<DueWebhookDeliveries> {
+  const rows = await db.$queryRaw<{ due: DueWebhookDelivery[]; nextAt: Date | null }[]>`
+    WITH due AS (
+      SELECT id, "endpointId", "operatorId", failing, next_attempt_at FROM (
+        SELECT d.id, d.endpoint_id AS "endpointId", e.operator_id AS "operatorId",
+               e.failing_since IS NOT NULL AS failing, d.next_attempt_at,
+               row_number() OVER (PARTITION BY e.operator_id ORDER BY d.turn, d.next_attempt_at, d.id) AS rank
+          FROM webhook_endpoints e
+         CROSS JOIN LATERAL (
+           SELECT d.id, d.endpoint_id, d.next_attempt_at,
+                  row_number() OVER (ORDER BY d.next_attempt_at, d.id) AS turn
+             FROM (SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d
+                    WHERE d.endpoint_id = e.id AND d.status = 'PENDING' AND d.next_attempt_at <= ${now}
+                      AND ${NEXT_OF_ITS_SUBJECT}
+                    ORDER BY d.next_attempt_at, d.id
+                    LIMIT CASE WHEN e.failing_since IS NULL THEN ${perEndpoint}::int ELSE 1 END) d) d
+         WHERE e.deleted_at IS NULL AND e.disabled_at IS NULL) ranked
+       WHERE rank <= ${perOperator}
+       ORDER BY next_attempt_at, id LIMIT ${limit})
+    SELECT coalesce((SELECT json_agg(json_build_object('id', id, 'endpointId', "endpointId",
+                                                       'operatorId', "operatorId", 'failing', failing)
+                                     ORDER BY next_attempt_at, id) FROM due), '[]') AS due,
+           (SELECT min(next_attempt_at) FROM webhook_deliveries
+             WHERE status = 'PENDING' AND next_attempt_at > ${now}) AS "nextAt"`;
+  return { due: rows[0]?.due ?? [], nextAt: rows[0]?.nextAt ?? null };
 }
 
 export interface ClaimedWebhookDelivery {
