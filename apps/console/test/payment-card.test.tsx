@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
-import { PaymentCard, type SaleFacts } from "../src/app/(console)/bookings/[reference]/booking-facts";
+import { PaymentCard, type SaleFacts } from "../src/app/(console)/bookings/[reference]/payment-card";
 
 const partnerBooking: SaleFacts = {
   paymentReference: null,

@@ -8,9 +8,11 @@ import { PageHead } from "../../../../components/page-head";
 import { ErrorState, Loading, SkeletonBlock } from "../../../../components/states";
 import { problemMessage, problemStatus } from "../../../../lib/problem";
 import { trpc } from "../../../../lib/trpc";
-import { ActivityCard, CustomerCard, PaymentCard } from "./booking-facts";
+import { ActivityCard } from "./activity-card";
 import { EmailsCard, HistoryCard, WaiverCard } from "./booking-timeline";
 import { CancelBookingDialog } from "./cancel-booking-dialog";
+import { CustomerCard } from "./customer-card";
+import { PaymentCard } from "./payment-card";
 
 /** One booking with everything the desk asks about it, and its cancellation. */
 export function BookingDetail({ reference }: { reference: string }) {

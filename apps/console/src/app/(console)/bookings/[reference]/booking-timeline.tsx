@@ -3,7 +3,7 @@ import Link from "next/link";
 import { EmailStatusBadge, WaiverBadge } from "../../../../components/badges";
 import { Card } from "../../../../components/card";
 import { formatInstant, humanize } from "../../../../lib/format";
-import type { Booking } from "./booking-facts";
+import type { Booking } from "./booking";
 import { WaiverAnswer } from "./waiver-answer";
 
 /** The waiver questions with the answers given, each shown as text or a checked link. */

@@ -6,7 +6,8 @@ import { Dialog } from "../../../../components/confirm-dialog";
 import { formatLocalDate } from "../../../../lib/format";
 import { problemMessage } from "../../../../lib/problem";
 import { trpc } from "../../../../lib/trpc";
-import { cancellationTerms, type Booking } from "./booking-facts";
+import type { Booking } from "./booking";
+import { cancellationTerms } from "./cancellation-terms";
 
 /**
  * Asks before cancelling: the places go back on sale and the waitlist is told at once, which
