@@ -44,6 +44,7 @@ import { usageBatch } from "./scenarios/usage-batch.ts";
 import { usagePost } from "./scenarios/usage-post.ts";
 import { seriesLatency, type SeriesFigure } from "./scenarios/usage-series.ts";
 import { webhookDelivery, type WebhooksResult } from "./scenarios/webhooks.ts";
+import { untilQuiet } from "./quiet.ts";
 import { startStack } from "./stack.ts";
 import { SAMPLE_CLIENT } from "./timed-get.ts";
 import { checks, targets } from "./verdict.ts";
@@ -102,9 +103,15 @@ try {
   const [first, second] = await stack.startApis(2);
   if (!first || !second) throw new Error("the API processes did not start");
   const capacity: Record<string, number> = {};
+  const settle = async (what: string) => {
+    const { waitedMs, quiet } = await untilQuiet();
+    if (waitedMs > 1_000 || !quiet)
+      log(`   (${what}: ${quiet ? "quiet" : "still busy"} after ${(waitedMs / 1_000).toFixed(1)} s)`);
+  };
   const phase = async <T>(name: string, title: string, measure: () => Promise<T>): Promise<T | undefined> => {
     if (!wanted(name)) return undefined;
     log(title);
+    await settle(name);
     const started = performance.now();
     const measured = await measure();
     log(`   (${name}: ${((performance.now() - started) / 1_000).toFixed(1)} s)`);
@@ -134,8 +141,10 @@ try {
       const rounds: BookingRound[] = [];
       for (let pair = 0; pair < pairs; pair++) {
         await resetPlaces(stack, catalogue);
+        await settle(`pair ${pair + 1}, API`);
         const api = await apiBookings(stack, first, catalogue, seconds);
         await resetPlaces(stack, catalogue);
+        await settle(`pair ${pair + 1}, baseline`);
         const base = await bookingBaseline(stack, catalogue, seconds);
         rounds.push({ api, baseline: base, ratio: api.sold_per_s / base.sold_per_s });
         log(
@@ -242,6 +251,7 @@ try {
       const emails: EmailsResult[] = [];
       for (let pair = 0; pair < pairs; pair++) {
         await resetPlaces(stack, catalogue);
+        await settle(`round ${pair + 1}`);
         const round = await webhookDelivery(stack, first, catalogue, seconds, quick ? 1_000 : 3_000);
         rounds.push(round);
         log(
