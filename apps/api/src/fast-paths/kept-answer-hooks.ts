@@ -24,7 +24,17 @@ declare module "fastify" {
   }
 }
 
-const keepable = routes.filter((route) => route.method === "GET" && route.meta.keepAnswers);
+const getRoutes = routes.filter((route) => route.method === "GET");
+
+/**
+ * Whether the answer to a GET of this path (below the REST prefix) may be kept: its procedure
+ * says so (`keepAnswers`). Every GET route the path matches must say so, so that the procedure
+ * that answers it does, whichever of them the router picks.
+ */
+function keepable(path: string): boolean {
+  const matched = getRoutes.filter((route) => route.pattern.test(path));
+  return matched.length > 0 && matched.every((route) => route.meta.keepAnswers);
+}
 
 /**
  * The REST routes' side of kept answers (`KEPT_ANSWERS=off` turns them off): a repeated poll is
@@ -36,7 +46,7 @@ export function keptAnswerHook(memo: AnswerMemo, services: Services) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== "GET") return;
     const local = request.originalPath.slice(REST_PREFIX.length);
-    if (!keepable.some((route) => route.pattern.test(local))) return;
+    if (!keepable(local)) return;
     const token = request.caller.token;
     if (!token) return;
     const keyHash = hashApiKey(token);
@@ -67,7 +77,10 @@ export function keptAnswerReads(cache: ReadCache, request: FastifyRequest): Cach
   return reads;
 }
 
-/** Keeps a GET's answer when its procedure allows it (`keepAnswers`) and a key asked for it. */
+/**
+ * Keeps a GET's answer when a key asked for it on a route whose procedure allows it: only
+ * there does keptAnswerHook set `keptAs` (`keepable`), and the procedure's run `readTrail`.
+ */
 export function keepAnswer(
   memo: AnswerMemo,
   services: Services,
@@ -78,7 +91,7 @@ export function keepAnswer(
   const ctx = request.procedureContext;
   const keptAs = request.keptAs;
   const trail = request.readTrail;
-  if (!ctx?.response.keepable || !keptAs || !trail) return;
+  if (!ctx || !keptAs || !trail) return;
   // The key's own row counts among the reads: a change to the key ends the answer too.
   trail.saw(cacheTags.apiKey(keptAs.keyHash), keptAs.keyGeneration);
   const headers: Record<string, string> = {};

@@ -102,9 +102,7 @@ export function openApiDocument(baseUrl: string): Document {
       operation.parameters = parameters;
     }
   }
-  const allStatuses = statusesOf(
-    routes.flatMap((r) => operationProblems(r.method, r.meta.openapi?.path ?? "", r.meta.problems)),
-  );
+  const documented = routes.flatMap((r) => operationProblems(r.method, r.meta.openapi?.path ?? "", r.meta.problems));
   const octo = octoOpenApiParts(baseUrl.endsWith(REST_PREFIX) ? baseUrl.slice(0, -REST_PREFIX.length) : baseUrl);
   generated.paths = { ...generated.paths, ...octo.paths };
   generated.tags = [...(generated.tags ?? []), octo.tag];
@@ -113,7 +111,7 @@ export function openApiDocument(baseUrl: string): Document {
     ...octoComponents,
     schemas: { ...schemas, Problem: problemSchema, ...octoSchemas },
     responses: {
-      ...Object.fromEntries(allStatuses.map((s) => [`Problem${s}`, problemResponse(s)])),
+      ...Object.fromEntries(statusesOf(documented).map((s) => [`Problem${s}`, problemResponse(s, documented)])),
       ...octoResponses,
     },
     securitySchemes: {

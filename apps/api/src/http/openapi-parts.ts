@@ -2,7 +2,7 @@ import { STATUS_CODES } from "node:http";
 
 import type { OpenAPIV3_1 } from "openapi-types";
 
-import { PROBLEM_KINDS } from "../problems/problem-kinds.ts";
+import { PROBLEM_KINDS, type ProblemKind } from "../problems/problem-kinds.ts";
 
 /** The fixed parts of the OpenAPI document: its description, the problem schema and the responses of each status. */
 
@@ -55,10 +55,15 @@ export const rateLimitHeaders: Record<string, OpenAPIV3_1.HeaderObject> = {
   "RateLimit-Reset": { description: "Seconds until the budget refills", schema: { type: "integer" } },
 };
 
-export function problemResponse(status: number): OpenAPIV3_1.ResponseObject {
-  const kinds = Object.entries(PROBLEM_KINDS)
-    .filter(([, k]) => k.status === status)
-    .map(([kind]) => `\`${kind}\``);
+/**
+ * The shared response of a status, naming the kinds of it that `documented`, the operations'
+ * problems, hold: a kind only other routes answer (the console's, the ticket pages') is not a
+ * partner's to expect.
+ */
+export function problemResponse(status: number, documented: readonly ProblemKind[]): OpenAPIV3_1.ResponseObject {
+  const kinds = (Object.keys(PROBLEM_KINDS) as ProblemKind[])
+    .filter((kind) => PROBLEM_KINDS[kind].status === status && documented.includes(kind))
+    .map((kind) => `\`${kind}\``);
   return {
     description: `${STATUS_CODES[status] ?? "Error"}${kinds.length ? ` (${kinds.join(", ")})` : ""}`,
     headers:

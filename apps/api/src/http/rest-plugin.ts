@@ -110,7 +110,6 @@ export async function restPlugin(rest: FastifyInstance, options: RestOptions): P
     }) => {
       if (errors.length > 0 || !ctx) return { headers: retryAfterHeader(errors) };
       const meta = paths?.[0] ? metas.get(paths[0]) : undefined;
-      if (meta?.keepAnswers) ctx.response.keepable = true;
       const headers = {
         ...(meta?.cacheControl ? { "Cache-Control": meta.cacheControl } : {}),
         ...ctx.response.headers,

@@ -18,11 +18,11 @@ import { sellBooking, type Db, type Product, type Tx } from "@slotwise/db";
 import type { Caller } from "../auth/caller.ts";
 import { cacheTags } from "../cache/read-cache.ts";
 import { withIdempotency } from "../idempotency/with-idempotency.ts";
-import { customerDetails, presentBooking } from "../presenters/booking.ts";
+import { customerDetails } from "../presenters/booking.ts";
 import { toCoreQuestion } from "../presenters/question.ts";
 import type { Context, PartnerPrincipal } from "../trpc/context.ts";
 import type { bookingInputSchema } from "./book-timeslot.schema.ts";
-import { bookingTickets } from "./booking-tickets.ts";
+import { bookingAnswer } from "./booking-answer.ts";
 import { activityQuestions, findActivity } from "./find-activity.ts";
 import { timeslotAt } from "./find-timeslot.ts";
 import { checkRequestHoldBudgetInTx } from "./hold-budget.ts";
@@ -136,12 +136,9 @@ export async function bookTimeslot(ctx: Context & { principal: PartnerPrincipal 
         now,
         reminderHoursBefore: ctx.settings.reminderHoursBefore,
       });
-      const tickets = await bookingTickets({ db: tx, settings: ctx.settings }, [booking]);
-      return {
-        status: 201,
-        body: { data: presentBooking(booking, product, now, tickets.get(booking.id)) },
-        headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
-      };
+      return bookingAnswer({ db: tx, settings: ctx.settings }, booking, product, now, 201, {
+        Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}`,
+      });
     };
     // A hold is counted against the key's and the partner's budget in the transaction of its sale.
     const hold = async (tx: Tx) => {

@@ -34,8 +34,6 @@ export interface ResponseExtras {
   headers: Record<string, string>;
   /** When the clock alone changes this answer (a timeslot's sales closing): a kept copy is not served from then on. */
   changesAt?: Date | null;
-  /** Set by the REST edge for a procedure whose answers may be kept (`keepAnswers`). */
-  keepable?: boolean;
 }
 
 export interface Settings {

@@ -5711,7 +5711,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Unauthorized (`unauthorized`, `invalid-signature`) */
+        /** @description Unauthorized (`unauthorized`) */
         Problem401: {
             headers: {
                 [name: string]: unknown;
@@ -5738,7 +5738,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Conflict (`insufficient-capacity`, `timeslot-unavailable`, `hold-expired`, `hold-limit-reached`, `booking-not-changeable`, `schedule-overlap`, `timeslot-exists`, `capacity-below-taken`, `currency-locked`, `time-zone-locked`, `not-cancellable`, `ticket-void`, `ticket-wrong-day`, `timeslot-not-ended`, `delivery-in-flight`, `idempotency-conflict`) */
+        /** @description Conflict (`insufficient-capacity`, `timeslot-unavailable`, `hold-expired`, `hold-limit-reached`, `booking-not-changeable`, `schedule-overlap`, `timeslot-exists`, `capacity-below-taken`, `currency-locked`, `time-zone-locked`, `not-cancellable`, `ticket-void`, `ticket-wrong-day`, `idempotency-conflict`) */
         Problem409: {
             headers: {
                 [name: string]: unknown;
@@ -5747,7 +5747,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Gone (`ticket-gone`, `cursor-expired`) */
+        /** @description Gone (`cursor-expired`) */
         Problem410: {
             headers: {
                 [name: string]: unknown;

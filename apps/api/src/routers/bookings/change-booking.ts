@@ -14,8 +14,7 @@ import { cacheTags } from "../../cache/read-cache.ts";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { partnerParam, referenceParam } from "../../inputs/path-params.ts";
 import { bookingSchema } from "../../presenters/booking-schema.ts";
-import { presentBooking } from "../../presenters/booking.ts";
-import { bookingTickets } from "../../services/booking-tickets.ts";
+import { bookingAnswer } from "../../services/booking-answer.ts";
 import { findActivity } from "../../services/find-activity.ts";
 import { timeslotAt } from "../../services/find-timeslot.ts";
 import { checkRequestHoldBudgetInTx } from "../../services/hold-budget.ts";
@@ -87,12 +86,7 @@ export const changeBooking = partnerProcedure
         now,
         reminderHoursBefore: ctx.settings.reminderHoursBefore,
       });
-      const tickets = await bookingTickets({ db: tx, settings: ctx.settings }, [changed]);
-      return {
-        status: 200,
-        body: { data: presentBooking(changed, product, now, tickets.get(changed.id)) },
-        headers: {},
-      };
+      return bookingAnswer({ db: tx, settings: ctx.settings }, changed, product, now, 200);
     });
     ctx.cache.changed(cacheTags.timeslots(product.id));
     return result;

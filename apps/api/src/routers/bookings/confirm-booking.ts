@@ -6,9 +6,9 @@ import { confirmHoldInTx, type HoldConfirmation } from "@slotwise/db";
 import { withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { partnerParam, referenceParam } from "../../inputs/path-params.ts";
 import { bookingSchema } from "../../presenters/booking-schema.ts";
-import { customerDetails, presentBooking } from "../../presenters/booking.ts";
+import { customerDetails } from "../../presenters/booking.ts";
 import { toCoreQuestion } from "../../presenters/question.ts";
-import { bookingTickets } from "../../services/booking-tickets.ts";
+import { bookingAnswer } from "../../services/booking-answer.ts";
 import { activityQuestions } from "../../services/find-activity.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { partnerBooking } from "./get-booking.ts";
@@ -68,12 +68,7 @@ export const confirmBooking = partnerProcedure
         now,
         reminderHoursBefore: ctx.settings.reminderHoursBefore,
       });
-      const tickets = await bookingTickets({ db: tx, settings: ctx.settings }, [confirmed]);
-      return {
-        status: 200,
-        body: { data: presentBooking(confirmed, product, now, tickets.get(confirmed.id)) },
-        headers: {},
-      };
+      return bookingAnswer({ db: tx, settings: ctx.settings }, confirmed, product, now, 200);
     });
     if (booking.status === "ON_HOLD" && ctx.response.headers["Idempotent-Replayed"] !== "true")
       ctx.metrics.booking("partner", "confirmed");

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { addClosureInTx } from "@slotwise/db";
 
 import { withCatalogIdempotency } from "../../idempotency/catalog-idempotency.ts";
+import { closureSchema } from "../../presenters/closure-schema.ts";
+import { presentClosure } from "../../presenters/closure.ts";
 import { catalogChanged, operatorActivityOrThrow } from "../../services/operator-catalog.ts";
 import { catalogProcedure } from "../../trpc/procedures.ts";
-import { closureSchema, presentClosure } from "./closure.schema.ts";
 import { createClosureInput } from "./create-closure.schema.ts";
 
 export const createClosure = catalogProcedure

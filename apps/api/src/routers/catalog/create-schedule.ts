@@ -3,10 +3,11 @@ import { z } from "zod";
 import { createScheduleInTx } from "@slotwise/db";
 
 import { withCatalogIdempotency } from "../../idempotency/catalog-idempotency.ts";
+import { scheduleSchema } from "../../presenters/schedule-schema.ts";
+import { presentSchedule } from "../../presenters/schedule.ts";
 import { catalogChanged, operatorActivityOrThrow } from "../../services/operator-catalog.ts";
 import { catalogProcedure } from "../../trpc/procedures.ts";
 import { createScheduleInput } from "./create-schedule.schema.ts";
-import { presentSchedule, scheduleSchema } from "./schedule-schema.ts";
 
 export const createSchedule = catalogProcedure
   .meta({

@@ -4,10 +4,11 @@ import { ValidationError } from "@slotwise/core";
 import { addOneOffTimeslot } from "@slotwise/db";
 
 import { withCatalogIdempotency } from "../../idempotency/catalog-idempotency.ts";
+import { operatorTimeslotSchema } from "../../presenters/operator-timeslot-schema.ts";
+import { presentOperatorTimeslot } from "../../presenters/operator-timeslot.ts";
 import { catalogChanged, operatorActivityOrThrow } from "../../services/operator-catalog.ts";
 import { catalogProcedure } from "../../trpc/procedures.ts";
 import { createTimeslotInput } from "./create-timeslot.schema.ts";
-import { operatorTimeslotSchema, presentTimeslot } from "./timeslot-schema.ts";
 
 export const createTimeslot = catalogProcedure
   .meta({
@@ -45,7 +46,7 @@ export const createTimeslot = catalogProcedure
         throw new ValidationError([
           { field: "Time", message: `Time ${input.Time} does not exist on ${input.Date} in ${activity.timeZone}` },
         ]);
-      return { status: 201, body: { data: presentTimeslot(slot, activity.timeZone) }, headers: {} };
+      return { status: 201, body: { data: presentOperatorTimeslot(slot, activity.timeZone) }, headers: {} };
     });
     catalogChanged(ctx, operatorId, activity.id);
     return answer;

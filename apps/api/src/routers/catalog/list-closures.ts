@@ -3,9 +3,10 @@ import { z } from "zod";
 import { listClosures as listClosureRows } from "@slotwise/db";
 
 import { activityIdParam } from "../../inputs/path-params.ts";
+import { closureSchema } from "../../presenters/closure-schema.ts";
+import { presentClosure } from "../../presenters/closure.ts";
 import { operatorActivityOrThrow } from "../../services/operator-catalog.ts";
 import { catalogProcedure } from "../../trpc/procedures.ts";
-import { closureSchema, presentClosure } from "./closure.schema.ts";
 
 export const listClosures = catalogProcedure
   .meta({

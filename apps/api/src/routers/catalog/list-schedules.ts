@@ -3,9 +3,10 @@ import { z } from "zod";
 import { listSchedules as listScheduleRows } from "@slotwise/db";
 
 import { activityIdParam } from "../../inputs/path-params.ts";
+import { scheduleSchema } from "../../presenters/schedule-schema.ts";
+import { presentSchedule } from "../../presenters/schedule.ts";
 import { operatorActivityOrThrow } from "../../services/operator-catalog.ts";
 import { catalogProcedure } from "../../trpc/procedures.ts";
-import { presentSchedule, scheduleSchema } from "./schedule-schema.ts";
 
 export const listSchedules = catalogProcedure
   .meta({

@@ -2,10 +2,11 @@ import { z } from "zod";
 
 import { patchTimeslotAt } from "@slotwise/db";
 
+import { operatorTimeslotSchema } from "../../presenters/operator-timeslot-schema.ts";
+import { presentOperatorTimeslot } from "../../presenters/operator-timeslot.ts";
 import { catalogChanged, operatorActivityOrThrow } from "../../services/operator-catalog.ts";
 import { catalogProcedure } from "../../trpc/procedures.ts";
 import { patchTimeslotInput } from "./patch-timeslot.schema.ts";
-import { operatorTimeslotSchema, presentTimeslot } from "./timeslot-schema.ts";
 
 export const patchTimeslot = catalogProcedure
   .meta({
@@ -31,5 +32,5 @@ export const patchTimeslot = catalogProcedure
       ctx.now(),
     );
     catalogChanged(ctx, operatorId, activity.id);
-    return { data: presentTimeslot(slot, activity.timeZone) };
+    return { data: presentOperatorTimeslot(slot, activity.timeZone) };
   });

@@ -1,8 +1,8 @@
 import { createApiKey, operatorById } from "@slotwise/db";
 
+import { presentApiKey } from "../../../presenters/api-key.ts";
 import { consoleProcedure } from "../../../trpc/procedures.ts";
 import { createKeyInput } from "./create-key.schema.ts";
-import { presentKey } from "./present-key.ts";
 
 /** The secret is in this response only: it is stored as a hash. */
 export const createKey = consoleProcedure.input(createKeyInput).mutation(async ({ ctx, input }) => {
@@ -16,5 +16,5 @@ export const createKey = consoleProcedure.input(createKeyInput).mutation(async (
     name: input.name,
     now,
   });
-  return { key, apiKey: presentKey(record, now) };
+  return { key, apiKey: presentApiKey(record, now) };
 });

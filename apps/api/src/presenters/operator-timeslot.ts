@@ -1,19 +1,11 @@
-import { z } from "zod";
-
 import { instantToLocal, toOffsetIso } from "@slotwise/core";
 
-export const operatorTimeslotSchema = z.object({
-  Date: z.string(),
-  Time: z.string(),
-  StartsAt: z.string(),
-  Capacity: z.int(),
-  Closed: z.boolean(),
-});
+import type { OperatorTimeslotView } from "./operator-timeslot-schema.ts";
 
-export function presentTimeslot(
+export function presentOperatorTimeslot(
   slot: { startsAt: Date; capacity: number; closed: boolean },
   zone: string,
-): z.infer<typeof operatorTimeslotSchema> {
+): OperatorTimeslotView {
   const local = instantToLocal(slot.startsAt, zone);
   return {
     Date: local.date,

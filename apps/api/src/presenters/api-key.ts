@@ -4,7 +4,7 @@ import { scopeFromDb, type listApiKeys } from "@slotwise/db";
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
 
 /** A key as the console lists it: never its secret, which is stored as a hash. */
-export function presentKey(k: KeyRow, now: Date) {
+export function presentApiKey(k: KeyRow, now: Date) {
   const state = keyState(k, now);
   return {
     prefix: k.prefix,

@@ -11,12 +11,4 @@ export const closureSchema = z.object({
     .meta({ description: "References of the confirmed and held bookings on those dates" }),
 });
 
-export function presentClosure(closure: { id: number; from: string; to: string; reason: string; affected: string[] }) {
-  return {
-    ID: closure.id,
-    From: closure.from,
-    To: closure.to,
-    Reason: closure.reason,
-    AffectedBookings: closure.affected,
-  };
-}
+export type ClosureView = z.infer<typeof closureSchema>;

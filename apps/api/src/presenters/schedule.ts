@@ -1,0 +1,15 @@
+import type { ScheduleRecord } from "@slotwise/db";
+
+import type { ScheduleView } from "./schedule-schema.ts";
+
+export function presentSchedule(schedule: ScheduleRecord): ScheduleView {
+  return {
+    ID: schedule.id,
+    StartDate: schedule.startDate,
+    EndDate: schedule.endDate,
+    Weekdays: [...schedule.weekdays],
+    Times: [...schedule.times],
+    Capacity: schedule.capacity,
+    MaterialisedUntil: schedule.materialisedUntil,
+  };
+}
