@@ -148,10 +148,20 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
   const send = (delivery: DueWebhookDelivery, claimed: ClaimedWebhookDelivery) => {
     responsive.started(delivery.id, delivery.endpointId);
     let delivered = false;
+    let slotFree = false;
+    const freeSlot = () => {
+      if (slotFree) return;
+      slotFree = true;
+      release(delivery);
+    };
     const done: Promise<void> = attemptWebhook(claimed, attempt)
       .then(async (record) => {
         delivered = record.outcome.delivered;
         responsive.ended(delivery.id, delivered);
+        // The receiver is done with it: its slot takes the endpoint's next delivery while this
+        // attempt is logged. The delivery stays claimed until then, so nothing sends it twice.
+        freeSlot();
+        start();
         await attemptLog.write(record);
         if (deliveryOutcome(record) === "failed")
           log.error({ deliveryId: claimed.id }, "webhook not delivered; given up");
@@ -162,15 +172,16 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
       .finally(() => {
         if (!delivered) responsive.ended(delivery.id, false);
         running.delete(done);
-        release(delivery);
-        // Its slot is free, and the next delivery of its subject may be due now.
+        freeSlot();
+        // Logged: the next delivery of its subject may be due now.
         start();
       });
     running.add(done);
   };
 
   /**
-   * Starts what is due and fits; returns whether reading again may start more: the read was cut
+   * Starts what is due and fits, and sets the wake-up for the next due time the read found
+   * (wakeAt); returns whether reading again may start more: the read was cut
    * at its limit, or another worker claimed some of it first. Otherwise what it left out does
    * not fit until a delivery ends (which starts a pass), and what commits meanwhile is heard of.
    */
@@ -214,9 +225,11 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
   }
 
   /**
-   * Wakes the worker when the next delivery falls due (a retry, a coalesced availability change).
-   * Known from each read of what is due; a delivery written later is heard of, and its pass reads
-   * again. With every slot taken nothing is read: a delivery ending starts the next pass.
+   * Wakes the worker when the next delivery falls due (a retry, a coalesced availability change),
+   * as the last read of what is due found it. A delivery written later is heard of through the
+   * change log; a retry is written when its attempt is logged, and that attempt's end starts a
+   * pass that reads again. With every slot taken nothing is read: an attempt ending starts the
+   * next pass.
    */
   function wakeAt(next: Date | null, now: Date): void {
     clearTimeout(wake);

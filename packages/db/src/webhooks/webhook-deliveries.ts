@@ -43,7 +43,7 @@ export async function dueWebhookDeliveries(
   }: { limit?: number; perEndpoint?: number; perOperator?: number } = {},
 ): Promise<DueWebhookDeliveries> {
   const rows = await db.$queryRaw<{ due: DueWebhookDelivery[]; nextAt: Date | null }[]>`
-    WITH due AS (
+    WITH chosen AS (
       SELECT id, "endpointId", "operatorId", failing, next_attempt_at FROM (
         SELECT d.id, d.endpoint_id AS "endpointId", e.operator_id AS "operatorId",
                e.failing_since IS NOT NULL AS failing, d.next_attempt_at,
@@ -62,9 +62,10 @@ export async function dueWebhookDeliveries(
        ORDER BY next_attempt_at, id LIMIT ${limit})
     SELECT coalesce((SELECT json_agg(json_build_object('id', id, 'endpointId', "endpointId",
                                                        'operatorId', "operatorId", 'failing', failing)
-                                     ORDER BY next_attempt_at, id) FROM due), '[]') AS due,
-           (SELECT min(next_attempt_at) FROM webhook_deliveries
-             WHERE status = 'PENDING' AND next_attempt_at > ${now}) AS "nextAt"`;
+                                     ORDER BY next_attempt_at, id) FROM chosen), '[]') AS due,
+           (SELECT min(d.next_attempt_at) FROM webhook_deliveries d
+              JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.deleted_at IS NULL AND e.disabled_at IS NULL
+             WHERE d.status = 'PENDING' AND d.next_attempt_at > ${now}) AS "nextAt"`;
   return { due: rows[0]?.due ?? [], nextAt: rows[0]?.nextAt ?? null };
 }
 
