@@ -25,15 +25,18 @@ declare module "fastify" {
 }
 
 const getRoutes = routes.filter((route) => route.method === "GET");
+const keptRoutes = getRoutes.filter((route) => route.meta.keepAnswers);
+const otherGetRoutes = getRoutes.filter((route) => !route.meta.keepAnswers);
 
 /**
  * Whether the answer to a GET of this path (below the REST prefix) may be kept: its procedure
- * says so (`keepAnswers`). Every GET route the path matches must say so, so that the procedure
- * that answers it does, whichever of them the router picks.
+ * says so (`keepAnswers`). No GET route without it may match the path too, so that the procedure
+ * that answers it says so, whichever of them the router picks.
  */
 function keepable(path: string): boolean {
-  const matched = getRoutes.filter((route) => route.pattern.test(path));
-  return matched.length > 0 && matched.every((route) => route.meta.keepAnswers);
+  return (
+    keptRoutes.some((route) => route.pattern.test(path)) && !otherGetRoutes.some((route) => route.pattern.test(path))
+  );
 }
 
 /**
@@ -78,8 +81,8 @@ export function keptAnswerReads(cache: ReadCache, request: FastifyRequest): Cach
 }
 
 /**
- * Keeps a GET's answer when a key asked for it on a route whose procedure allows it: only
- * there does keptAnswerHook set `keptAs` (`keepable`), and the procedure's run `readTrail`.
+ * Keeps a GET's answer when a key asked for it on a route whose procedure allows it: only there
+ * does keptAnswerHook set `keptAs` (`keepable`) and the procedure's run leave a `readTrail`.
  */
 export function keepAnswer(
   memo: AnswerMemo,

@@ -1,12 +1,9 @@
+import type { ClosureRecord } from "@slotwise/db";
+
 import type { ClosureView } from "./closure-schema.ts";
 
-export function presentClosure(closure: {
-  id: number;
-  from: string;
-  to: string;
-  reason: string;
-  affected: string[];
-}): ClosureView {
+/** A closure with the references of the confirmed and held bookings on its dates. */
+export function presentClosure(closure: ClosureRecord & { affected: string[] }): ClosureView {
   return {
     ID: closure.id,
     From: closure.from,

@@ -15,3 +15,5 @@ export const schedulePreviewSchema = z.object({
   Existing: z.array(localStart),
   Clashes: z.array(localStart.extend({ ScheduleID: z.int() })),
 });
+
+export type SchedulePreview = z.infer<typeof schedulePreviewSchema>;

@@ -136,8 +136,9 @@ export async function bookTimeslot(ctx: Context & { principal: PartnerPrincipal 
         now,
         reminderHoursBefore: ctx.settings.reminderHoursBefore,
       });
-      return bookingAnswer({ db: tx, settings: ctx.settings }, booking, product, now, 201, {
-        Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}`,
+      return bookingAnswer({ db: tx, settings: ctx.settings }, booking, product, now, {
+        status: 201,
+        headers: { Location: `/api/v2/ota/${partner.slug}/booking/${booking.reference}` },
       });
     };
     // A hold is counted against the key's and the partner's budget in the transaction of its sale.

@@ -1,9 +1,8 @@
 import { z } from "zod";
 
 import { bookingSchema } from "../../presenters/booking-schema.ts";
-import { presentBooking } from "../../presenters/booking.ts";
+import { bookingView } from "../../services/booking-answer.ts";
 import { cancelBooking as cancelAs } from "../../services/booking-cancellation.ts";
-import { bookingTickets } from "../../services/booking-tickets.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { cancelBookingInput } from "./cancel-booking.schema.ts";
 import { partnerBooking } from "./get-booking.ts";
@@ -26,8 +25,7 @@ export const cancelBooking = partnerProcedure
   .mutation(async ({ ctx, input }) => {
     const booking = await partnerBooking(ctx, input.Reference);
     // The booking as GET shows it, tickets included: a guest checked in makes it not cancellable.
-    const withTickets = async (b: typeof booking) =>
-      presentBooking(b, b.product, ctx.now(), (await bookingTickets(ctx, [b])).get(b.id));
+    const withTickets = (b: typeof booking) => bookingView(ctx, b, b.product, ctx.now());
     if (input.dryRun === true) {
       const view = await withTickets(booking);
       return { data: { ...view, Refund: view.Cancellation.Refund } };

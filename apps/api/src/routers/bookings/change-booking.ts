@@ -86,7 +86,7 @@ export const changeBooking = partnerProcedure
         now,
         reminderHoursBefore: ctx.settings.reminderHoursBefore,
       });
-      return bookingAnswer({ db: tx, settings: ctx.settings }, changed, product, now, 200);
+      return bookingAnswer({ db: tx, settings: ctx.settings }, changed, product, now, { status: 200 });
     });
     ctx.cache.changed(cacheTags.timeslots(product.id));
     return result;

@@ -68,7 +68,7 @@ export const confirmBooking = partnerProcedure
         now,
         reminderHoursBefore: ctx.settings.reminderHoursBefore,
       });
-      return bookingAnswer({ db: tx, settings: ctx.settings }, confirmed, product, now, 200);
+      return bookingAnswer({ db: tx, settings: ctx.settings }, confirmed, product, now, { status: 200 });
     });
     if (booking.status === "ON_HOLD" && ctx.response.headers["Idempotent-Replayed"] !== "true")
       ctx.metrics.booking("partner", "confirmed");

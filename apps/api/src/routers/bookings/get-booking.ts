@@ -5,8 +5,7 @@ import { findBooking } from "@slotwise/db";
 
 import { partnerParam, referenceParam } from "../../inputs/path-params.ts";
 import { bookingSchema } from "../../presenters/booking-schema.ts";
-import { presentBooking } from "../../presenters/booking.ts";
-import { bookingTickets } from "../../services/booking-tickets.ts";
+import { bookingView } from "../../services/booking-answer.ts";
 import type { Context, PartnerPrincipal } from "../../trpc/context.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 
@@ -33,6 +32,5 @@ export const getBooking = partnerProcedure
   .output(z.object({ data: bookingSchema }))
   .query(async ({ ctx, input }) => {
     const booking = await partnerBooking(ctx, input.Reference);
-    const tickets = await bookingTickets(ctx, [booking]);
-    return { data: presentBooking(booking, booking.product, ctx.now(), tickets.get(booking.id)) };
+    return { data: await bookingView(ctx, booking, booking.product, ctx.now()) };
   });

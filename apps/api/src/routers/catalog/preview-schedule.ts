@@ -1,9 +1,10 @@
 import { scheduleDryRun } from "@slotwise/db";
 
+import { schedulePreviewSchema } from "../../presenters/schedule-preview-schema.ts";
+import { presentSchedulePreview } from "../../presenters/schedule-preview.ts";
 import { operatorActivityOrThrow } from "../../services/operator-catalog.ts";
 import { catalogProcedure } from "../../trpc/procedures.ts";
 import { createScheduleInput } from "./create-schedule.schema.ts";
-import { schedulePreviewSchema } from "./preview-schedule.schema.ts";
 
 /** Starts (and existing starts) the console lists under a schedule being written: enough to see its rhythm. */
 const PREVIEW_STARTS = 12;
@@ -27,16 +28,5 @@ export const previewSchedule = catalogProcedure
       ctx.now(),
       PREVIEW_STARTS,
     );
-    return {
-      TimeZone: activity.timeZone,
-      Starts: dryRun.starts.map((start) => ({
-        Date: start.date,
-        Time: start.time,
-        StartsAt: Math.floor(start.startsAt.getTime() / 1000),
-      })),
-      Created: dryRun.created,
-      ExistingCount: dryRun.existingCount,
-      Existing: dryRun.existing.map((start) => ({ Date: start.date, Time: start.time })),
-      Clashes: dryRun.clashes.map((clash) => ({ Date: clash.date, Time: clash.time, ScheduleID: clash.scheduleId })),
-    };
+    return presentSchedulePreview(activity.timeZone, dryRun);
   });
