@@ -123,9 +123,11 @@ export async function renderReport(r: BenchResults | null): Promise<string> {
           "API 201/s",
           "API 409s",
           "API sale p50/p99 ms",
+          "API CPU ms/sale",
           "baseline sales/s",
           "baseline refusals",
           "baseline p50/p99 ms",
+          "baseline client CPU ms/sale",
           "ratio",
         ],
         bookings.rounds.map((b, i) => [

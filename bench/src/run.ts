@@ -190,8 +190,7 @@ try {
         connections: 10,
         seconds: 3,
       });
-      await settle("the rush");
-      const measured = await contention(stack, [first, second, third]);
+      const measured = await contention(stack, [first, second, third], () => settle("the rush"));
       capacity.contention = await overCapacity(stack);
       log(`   contention_sold ${measured.contention_sold} in ${measured.contention_ms.toFixed(0)} ms`);
       return measured;

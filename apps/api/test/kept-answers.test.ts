@@ -289,11 +289,12 @@ describe("kept answers served before the router", () => {
     const limited = await startApi({ perSecond: 3, burst: 5 });
     const path = `${OTA}/products`;
     // A new second: 3 of the main budget and the 2 of the burst, as a hit charged twice would not leave.
-    const responses = await inOneSecond(
+    const { responses, hits } = await inOneSecond(
       async (limitedKey) => {
+        const keptBefore = await served(limited);
         const responses: Response[] = [];
         for (let i = 0; i < 6; i++) responses.push(await limited.request(path, { key: limitedKey }));
-        return responses;
+        return { responses, hits: (await served(limited)) - keptBefore };
       },
       {
         // A key of its own per try, its answer kept by a first read in an earlier second.
@@ -305,6 +306,8 @@ describe("kept answers served before the router", () => {
       },
     );
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    // The five answered were kept answers, each charged once.
+    expect(hits).toBe(5);
     expect(responses.slice(0, 3).map((r) => r.headers.get("ratelimit-remaining"))).toEqual(["2", "1", "0"]);
     const refused = responses[5]!;
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);

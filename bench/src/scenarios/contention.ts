@@ -128,7 +128,13 @@ export const WARM_UP_RUSHES = 2;
  * is a process's first minute in production, not a sell-out. So unmeasured rushes of 300 come
  * first, each on its own timeslot.
  */
-export async function contention(stack: BenchStack, apis: ApiProcess[], attempts = 1000): Promise<ContentionResult> {
+export async function contention(
+  stack: BenchStack,
+  apis: ApiProcess[],
+  beforeMeasured: () => Promise<void>,
+  attempts = 1000,
+): Promise<ContentionResult> {
   for (let i = 0; i < WARM_UP_RUSHES; i++) await rush(stack, apis, 300, i);
+  await beforeMeasured();
   return rush(stack, apis, attempts, WARM_UP_RUSHES);
 }

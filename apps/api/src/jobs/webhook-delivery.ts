@@ -158,10 +158,14 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions) {
       .then(async (record) => {
         delivered = record.outcome.delivered;
         responsive.ended(delivery.id, delivered);
-        // The receiver is done with it: its slot takes the endpoint's next delivery while this
-        // attempt is logged. The delivery stays claimed until then, so nothing sends it twice.
-        freeSlot();
-        start();
+        if (delivered) {
+          // Delivered: its slot takes the endpoint's next delivery while this attempt is logged;
+          // the delivery stays claimed until then, so nothing sends it twice. A failed attempt
+          // keeps its slot until logged: the log is what marks its endpoint failing, and with
+          // it the endpoint's slots down to FAILING_ENDPOINT_SLOTS.
+          freeSlot();
+          start();
+        }
         await attemptLog.write(record);
         if (deliveryOutcome(record) === "failed")
           log.error({ deliveryId: claimed.id }, "webhook not delivered; given up");

@@ -63,9 +63,8 @@ export async function dueWebhookDeliveries(
     SELECT coalesce((SELECT json_agg(json_build_object('id', id, 'endpointId', "endpointId",
                                                        'operatorId', "operatorId", 'failing', failing)
                                      ORDER BY next_attempt_at, id) FROM chosen), '[]') AS due,
-           (SELECT min(d.next_attempt_at) FROM webhook_deliveries d
-              JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.deleted_at IS NULL AND e.disabled_at IS NULL
-             WHERE d.status = 'PENDING' AND d.next_attempt_at > ${now}) AS "nextAt"`;
+           (SELECT min(next_attempt_at) FROM webhook_deliveries
+             WHERE status = 'PENDING' AND next_attempt_at > ${now}) AS "nextAt"`;
   return { due: rows[0]?.due ?? [], nextAt: rows[0]?.nextAt ?? null };
 }
 
