@@ -171,6 +171,22 @@ describe("Idempotency-Key", () => {
     expect(reference).toBeTruthy();
   });
 
+  it("replays a retry that spells the partner in its path another way", async () => {
+    const info = await openSlot(api.db, { productName: "Alfama Food & Wine Walk" });
+    const body = bookingBody(info);
+    const first = await book(body, { "Idempotency-Key": "retry-spelt" });
+    expect(first.status).toBe(201);
+    const again = await api.request("/api/v2/ota/ACME-TRAVEL/booking", {
+      method: "POST",
+      key,
+      json: body,
+      headers: { "Idempotency-Key": "retry-spelt" },
+    });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.text()).toBe(await first.text());
+  });
+
   it("answers 422 idempotency-key-reuse to the same key with another body", async () => {
     const info = await openSlot(api.db, { productName: "Alfama Food & Wine Walk", free: 3 });
     await book(bookingBody(info), { "Idempotency-Key": "reuse-1" });

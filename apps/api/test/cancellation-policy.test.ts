@@ -205,6 +205,44 @@ describe("dry runs and the tier boundary", () => {
     expect(await taken(slot)).toBe(placesBefore);
   });
 
+  it("refuses dryRun spelt another way with a 422 naming it, and cancels nothing", async () => {
+    const slot = await slotIn(await newActivity(TIERS), 30);
+    const booked = await book(slot);
+    for (const spelt of ["?dryrun=true", "?DryRun=true", "?dry_run=true"]) {
+      const refused = await post(`${OTA}/booking/${booked.Reference}/cancel${spelt}`, {});
+      expect(refused.status, spelt).toBe(422);
+      expect(JSON.stringify(refused.body), spelt).toContain(spelt.slice(1, spelt.indexOf("=")));
+    }
+    const inBody = await post(`${OTA}/booking/${booked.Reference}/cancel`, { DryRun: true });
+    expect(inBody.status).toBe(422);
+    expect((await row(booked.Reference)).status).toBe("CONFIRMED");
+  });
+
+  it("quotes a hold as its cancel releases it: allowed, refunding nothing, whatever the policy", async () => {
+    for (const policy of [TIERS, []]) {
+      const slot = await slotIn(await newActivity(policy), 72);
+      const held = await book(slot, { HoldMinutes: 10 });
+      const dry = await post(`${OTA}/booking/${held.Reference}/cancel?dryRun=true`, {});
+      expect(dry.status).toBe(200);
+      const view = dry.body.data as BookingView;
+      expect(view.Cancellation).toMatchObject({ Cancellable: true, RefundPercent: 0, Refund: { Amount: 0 } });
+      expect(view.Refund).toEqual({ Amount: 0, Currency: "EUR" });
+      const cancelled = await post(`${OTA}/booking/${held.Reference}/cancel`, {});
+      expect(cancelled.status).toBe(200);
+      expect((cancelled.body.data as BookingView).Refund).toBeUndefined();
+    }
+  });
+
+  it("answers a cancelled booking's dry run with the refund its cancel stored", async () => {
+    const slot = await slotIn(await newActivity(TIERS), 72);
+    const booked = await book(slot);
+    const cancelled = await post(`${OTA}/booking/${booked.Reference}/cancel`, {});
+    const stored = (cancelled.body.data as BookingView).Refund;
+    expect(stored?.Amount).toBeGreaterThan(0);
+    const dry = await post(`${OTA}/booking/${booked.Reference}/cancel?dryRun=true`, {});
+    expect((dry.body.data as BookingView).Refund).toEqual(stored);
+  });
+
   it("moves to the next tier exactly HoursBefore hours before the start, and stores the refund it applied", async () => {
     const activityId = await newActivity(TIERS);
     const slot = await slotIn(activityId, 72);

@@ -7,6 +7,7 @@ import type { Worker } from "../src/jobs/worker.ts";
 import { bookingBody, openSlot } from "./fixtures.ts";
 import { OTA, startApi, type Api } from "./harness.ts";
 import { startTestWorker } from "./test-worker.ts";
+import { trpcClient } from "./trpc-client.ts";
 import { until } from "./until.ts";
 import { startReceiver } from "./webhook-receiver.ts";
 
@@ -96,5 +97,17 @@ describe("availability.changed coalesced per timeslot", () => {
     for (let i = 1; i < sent.length; i++) {
       expect(sent[i]!.retryFrom.getTime() - sent[i - 1]!.retryFrom.getTime()).toBeGreaterThanOrEqual(1_000);
     }
+
+    // A superseded change is not sent again: it would arrive after, and older than, the latest.
+    const superseded = await api.db.webhookDelivery.findFirstOrThrow({
+      where: { endpointId: endpoint.id, subject: `timeslot:${slot.id}`, status: "CANCELLED" },
+    });
+    const desk = trpcClient(api.base);
+    await desk.console.session.signIn.mutate({ email: "demo@example.com", password: "correct-horse-battery" });
+    await expect(desk.console.webhooks.redeliver.mutate({ deliveryId: superseded.id })).rejects.toMatchObject({
+      data: { code: "CONFLICT" },
+      message: expect.stringContaining("replaced by a later change") as string,
+    });
+    expect((await api.db.webhookDelivery.findUniqueOrThrow({ where: { id: superseded.id } })).status).toBe("CANCELLED");
   });
 });

@@ -4,12 +4,16 @@ import { instanceOf } from "./request-path.ts";
 import { REST_PREFIX } from "./rest-prefix.ts";
 import { routes } from "./rest-routes.ts";
 
+/** A parameter name as it reads whatever its case and separators. */
+const spelling = (name: string) => name.toLowerCase().replace(/[-_ ]/g, "");
+
 const withPostQuery = routes.filter((r) => r.method === "POST" && (r.meta.postQuery?.length ?? 0) > 0);
 
 /**
  * trpc-to-openapi reads a POST's input from its body alone: the query parameters a route
  * declares (`postQuery`, e.g. `?dryRun=true`) join the body here, a body member of the same
- * name giving way to them. Other routes' query strings stay ignored.
+ * name giving way to them; so do the same names spelt another way (`dryrun`, `dry_run`), for the
+ * route's input schema to refuse rather than ignore. Other query parameters stay ignored.
  */
 export function joinPostQuery(request: FastifyRequest): void {
   if (request.method !== "POST" || withPostQuery.length === 0) return;
@@ -19,5 +23,6 @@ export function joinPostQuery(request: FastifyRequest): void {
   const route = withPostQuery.find((r) => r.pattern.test(local));
   if (!route) return;
   const body = request.body as Record<string, unknown>;
-  for (const name of route.meta.postQuery ?? []) if (query[name] !== undefined) body[name] = query[name];
+  const declared = new Set((route.meta.postQuery ?? []).map(spelling));
+  for (const [name, value] of Object.entries(query)) if (declared.has(spelling(name))) body[name] = value;
 }

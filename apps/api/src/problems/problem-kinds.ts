@@ -116,6 +116,11 @@ export const PROBLEM_KINDS = {
     title: "Delivery in flight",
     help: "The webhook delivery's attempt is on its way to the receiver; redeliver it once that attempt ends, so the receiver gets one copy at a time.",
   },
+  "delivery-superseded": {
+    status: 409,
+    title: "Delivery superseded",
+    help: "This availability change was replaced by a later change of its timeslot before it was sent; sending it now would leave the receiver with older availability than it has. The later delivery carries the timeslot as it is.",
+  },
   "idempotency-conflict": {
     status: 409,
     title: "Request in progress",

@@ -147,11 +147,13 @@ export async function bookTimeslot(ctx: Context & { principal: PartnerPrincipal 
       return sell(tx);
     };
     const scope = `POST /ota/${partner.slug}/booking`;
+    // The request as the scope names it: a retry that spells the partner another way is the same.
+    const request = { ...input, partner: partner.slug };
     // Without a key a sale is one statement: no transaction around it.
     const result =
       input.HoldMinutes === undefined
-        ? await withIdempotency(ctx, scope, input, sell, { withoutKey: () => sell(ctx.db) })
-        : await withIdempotency(ctx, scope, input, hold);
+        ? await withIdempotency(ctx, scope, request, sell, { withoutKey: () => sell(ctx.db) })
+        : await withIdempotency(ctx, scope, request, hold);
     // This process reads its own writes at once; the others are told after the commit.
     ctx.cache.changed(cacheTags.timeslots(product.id));
     return result;

@@ -49,6 +49,22 @@ export function cancellationQuote(booking: QuotedBooking, now: Date): Cancellati
 }
 
 /**
+ * What a cancel now would do, as a dry run answers it: the quote, but a hold is released
+ * whatever its policy and refunds nothing (it was never paid: cancelBookingInTx stores no
+ * refund for it), as long as its timeslot has not started.
+ */
+export function cancelNowQuote(booking: QuotedBooking, now: Date): CancellationQuote {
+  const quote = cancellationQuote(booking, now);
+  if (effectiveStatus(booking, now) !== "ON_HOLD") return quote;
+  return {
+    Cancellable: now < booking.startsAt,
+    RefundPercent: 0,
+    Refund: { Amount: 0, Currency: booking.currency },
+    Until: null,
+  };
+}
+
+/**
  * Refuses, before anything is written, a cancel `who` may not make now: after the start nobody
  * cancels (409 timeslot-unavailable); a partner cancelling a confirmed booking also needs the
  * policy to allow it (409 not-cancellable). A hold is released whatever the policy (contract

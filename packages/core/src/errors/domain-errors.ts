@@ -62,7 +62,8 @@ export type ConflictKind =
   | "ticket-void"
   | "ticket-wrong-day"
   | "timeslot-not-ended"
-  | "delivery-in-flight";
+  | "delivery-in-flight"
+  | "delivery-superseded";
 
 export class ConflictError extends DomainError {
   constructor(

@@ -4,6 +4,9 @@ import type { Db } from "../tx.ts";
 /** The change-log topic of new webhook deliveries (written in their event's transaction). */
 export const WEBHOOKS_TOPIC = "webhooks";
 
+/** What the availability trigger writes on the delivery a later change of its timeslot replaced. */
+const SUPERSEDED = "superseded by a later change of the timeslot";
+
 /**
  * The delivery this one waits for (the one before it of its subject to its endpoint, written
  * with it) is no longer pending, in flight or waiting for a retry: a primary-key lookup.
@@ -193,34 +196,44 @@ export async function recordWebhookAttempts(db: Db, attempts: WebhookAttemptReco
 /**
  * Sends one delivery again, now, whatever became of it: same event, same `ID`; its retries
  * start over from now, from the first delay (the attempts already made stay in the log). Only a
- * delivery of `operatorId`'s live endpoints, and not one whose attempt is in flight (claimed,
- * its lease running): that would send a second copy beside it. A WEBHOOKS_TOPIC row in the
- * change log, in the same statement, starts it as a new delivery is started: the worker hears
- * of it once it commits, not at its next sweep.
+ * delivery of `operatorId`'s live endpoints, not one whose attempt is in flight (claimed, its
+ * lease running): that would send a second copy beside it; and not one superseded by a later
+ * change of its timeslot (SUPERSEDED): that would send older availability after newer. The endpoint is
+ * locked (shared) before the delivery, in the order deleting it takes them, so a delete
+ * committing meanwhile is seen and its cancelling of pending deliveries is not undone. A
+ * WEBHOOKS_TOPIC row in the change log, in the same statement, starts it as a new delivery is
+ * started: the worker hears of it once it commits, not at its next sweep.
  */
 export async function redeliverWebhook(
   db: Db,
   operatorId: number,
   deliveryId: number,
   now: Date,
-): Promise<"redelivered" | "in-flight" | "not-found"> {
-  // The row is locked before it is judged: a claim committing meanwhile is seen.
-  const [row] = await db.$queryRaw<{ inFlight: boolean; redelivered: boolean }[]>`
-    WITH target AS (
-      SELECT d.id, (d.status = 'PENDING' AND d.claimed_at IS NOT NULL AND d.next_attempt_at > ${now}) AS in_flight
-        FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-       WHERE d.id = ${deliveryId} AND e.operator_id = ${operatorId} AND e.deleted_at IS NULL AND e.disabled_at IS NULL
+): Promise<"redelivered" | "in-flight" | "superseded" | "not-found"> {
+  // Rows are locked before they are judged: a claim or a delete committing meanwhile is seen.
+  const [row] = await db.$queryRaw<{ inFlight: boolean; superseded: boolean; redelivered: boolean }[]>`
+    WITH endpoint AS MATERIALIZED (
+      SELECT e.id FROM webhook_endpoints e
+       WHERE e.id = (SELECT endpoint_id FROM webhook_deliveries WHERE id = ${deliveryId})
+         AND e.operator_id = ${operatorId} AND e.deleted_at IS NULL AND e.disabled_at IS NULL
+         FOR SHARE OF e
+    ), target AS (
+      SELECT d.id, (d.status = 'PENDING' AND d.claimed_at IS NOT NULL AND d.next_attempt_at > ${now}) AS in_flight,
+             (d.status = 'CANCELLED' AND d.last_error = ${SUPERSEDED}) AS superseded
+        FROM webhook_deliveries d JOIN endpoint e ON e.id = d.endpoint_id
+       WHERE d.id = ${deliveryId}
          FOR UPDATE OF d
     ), again AS (
       UPDATE webhook_deliveries d
          SET status = 'PENDING', attempts = 0, retry_from = ${now}, next_attempt_at = ${now}, claimed_at = NULL
         FROM target t
-       WHERE d.id = t.id AND NOT t.in_flight
+       WHERE d.id = t.id AND NOT t.in_flight AND NOT t.superseded
       RETURNING d.id
     ), logged AS (
       INSERT INTO change_log (topic) SELECT ${WEBHOOKS_TOPIC} FROM again
     )
-    SELECT in_flight AS "inFlight", EXISTS (SELECT 1 FROM again) AS redelivered FROM target`;
+    SELECT in_flight AS "inFlight", superseded, EXISTS (SELECT 1 FROM again) AS redelivered FROM target`;
   if (!row) return "not-found";
-  return row.redelivered ? "redelivered" : "in-flight";
+  if (row.redelivered) return "redelivered";
+  return row.superseded ? "superseded" : "in-flight";
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { bookingSchema } from "../../presenters/booking-schema.ts";
 import { bookingView } from "../../services/booking-answer.ts";
-import { cancelBooking as cancelAs } from "../../services/booking-cancellation.ts";
+import { cancelBooking as cancelAs, cancelNowQuote } from "../../services/booking-cancellation.ts";
 import { partnerProcedure } from "../../trpc/procedures.ts";
 import { cancelBookingInput } from "./cancel-booking.schema.ts";
 import { partnerBooking } from "./get-booking.ts";
@@ -28,7 +28,10 @@ export const cancelBooking = partnerProcedure
     const withTickets = (b: typeof booking) => bookingView(ctx, b, b.product, ctx.now());
     if (input.dryRun === true) {
       const view = await withTickets(booking);
-      return { data: { ...view, Refund: view.Cancellation.Refund } };
+      // A cancelled booking keeps the refund it stored; for the others, what cancelling now gives.
+      if (view.Refund) return { data: view };
+      const now = cancelNowQuote({ ...booking, checkedIn: view.CheckedIn ?? 0 }, ctx.now());
+      return { data: { ...view, Cancellation: now, Refund: now.Refund } };
     }
     const cancelled = await cancelAs(ctx, booking, `partner:${ctx.principal.partner.slug}`, "partner");
     if (cancelled) return { data: await withTickets({ ...cancelled, product: booking.product }) };

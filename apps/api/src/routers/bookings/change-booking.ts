@@ -56,38 +56,49 @@ export const changeBooking = partnerProcedure
     // Everything is judged against the booking as locked inside the claimed work: a change that
     // raced another is resolved against what that one left, and a replay answers as the first did.
     // Reads inside it go through its transaction, so it never waits for a second connection.
-    const result = await withIdempotency(ctx, scope, input, async (tx) => {
-      const current = await lockBookingInTx(tx, booking.id);
-      const now = ctx.now();
-      const refusal = changeRefusal(current, now);
-      if (refusal) throw refusal;
-      // Without Date or Time the booking stays on its own timeslot, even on a day whose local
-      // time happens twice.
-      const moves = input.Date !== undefined || input.Time !== undefined;
-      const local = instantToLocal(current.startsAt, product.timeZone);
-      const timeslotId = moves
-        ? (await timeslotAt({ db: tx, cache: ctx.cache }, product, input.Date ?? local.date, input.Time ?? local.time))
-            .id
-        : current.timeslotId;
-      const asksForPlaces = input.Participants !== undefined || input.Units !== undefined;
-      const priced =
-        asksForPlaces && !sameUnits(pricedUnitsSchema.parse(current.units), requestedUnits(input))
-          ? priceBooking(product, input)
-          : undefined;
-      // A hold that grows takes more unconfirmed places: the growth counts against the budget as a new hold would.
-      if (priced && current.status === "ON_HOLD")
-        await checkRequestHoldBudgetInTx(tx, ctx, priced.participants - current.participants);
-      const changed = await changeBookingInTx(tx, booking.id, {
-        timeslotId,
-        priced,
-        cutoffMinutes: product.bookingCutoffMinutes,
-        slot: { productName: product.name, timeZone: product.timeZone },
-        actor: `partner:${ctx.principal.partner.slug}`,
-        now,
-        reminderHoursBefore: ctx.settings.reminderHoursBefore,
-      });
-      return bookingAnswer({ db: tx, settings: ctx.settings }, changed, product, now, { status: 200 });
-    });
+    const result = await withIdempotency(
+      ctx,
+      scope,
+      { ...input, partner: ctx.principal.partner.slug, Reference: booking.reference },
+      async (tx) => {
+        const current = await lockBookingInTx(tx, booking.id);
+        const now = ctx.now();
+        const refusal = changeRefusal(current, now);
+        if (refusal) throw refusal;
+        // Without Date or Time the booking stays on its own timeslot, even on a day whose local
+        // time happens twice.
+        const moves = input.Date !== undefined || input.Time !== undefined;
+        const local = instantToLocal(current.startsAt, product.timeZone);
+        const timeslotId = moves
+          ? (
+              await timeslotAt(
+                { db: tx, cache: ctx.cache },
+                product,
+                input.Date ?? local.date,
+                input.Time ?? local.time,
+              )
+            ).id
+          : current.timeslotId;
+        const asksForPlaces = input.Participants !== undefined || input.Units !== undefined;
+        const priced =
+          asksForPlaces && !sameUnits(pricedUnitsSchema.parse(current.units), requestedUnits(input))
+            ? priceBooking(product, input)
+            : undefined;
+        // A hold that grows takes more unconfirmed places: the growth counts against the budget as a new hold would.
+        if (priced && current.status === "ON_HOLD")
+          await checkRequestHoldBudgetInTx(tx, ctx, priced.participants - current.participants);
+        const changed = await changeBookingInTx(tx, booking.id, {
+          timeslotId,
+          priced,
+          cutoffMinutes: product.bookingCutoffMinutes,
+          slot: { productName: product.name, timeZone: product.timeZone },
+          actor: `partner:${ctx.principal.partner.slug}`,
+          now,
+          reminderHoursBefore: ctx.settings.reminderHoursBefore,
+        });
+        return bookingAnswer({ db: tx, settings: ctx.settings }, changed, product, now, { status: 200 });
+      },
+    );
     ctx.cache.changed(cacheTags.timeslots(product.id));
     return result;
   });

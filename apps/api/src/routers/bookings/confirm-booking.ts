@@ -49,27 +49,32 @@ export const confirmBooking = partnerProcedure
     const { product } = booking;
     const scope = `POST /ota/${ctx.principal.partner.slug}/booking/${booking.reference}/confirm`;
     // The checks run inside the claimed work, so a replay answers as the first confirmation did.
-    const answer = await withIdempotency(ctx, scope, input, async (tx) => {
-      let answers: HoldConfirmation["answers"];
-      if (input.Answers) {
-        const questions = (await activityQuestions({ db: tx, cache: ctx.cache }, product.id)).map(toCoreQuestion);
-        const problems = answersProblems(questions, input.Answers);
-        if (problems.length) throw new ValidationError(problems);
-        answers = { answers: input.Answers, waiverStatus: waiverStatus(questions, input.Answers) };
-      }
-      const now = ctx.now();
-      const confirmed = await confirmHoldInTx(tx, booking.id, {
-        customer: input.Customer && customerDetails(input.Customer),
-        paymentReference: input.PaymentReference,
-        answers,
-        slot: { productName: product.name, timeZone: product.timeZone },
-        cutoffMinutes: product.bookingCutoffMinutes,
-        actor: `partner:${ctx.principal.partner.slug}`,
-        now,
-        reminderHoursBefore: ctx.settings.reminderHoursBefore,
-      });
-      return bookingAnswer({ db: tx, settings: ctx.settings }, confirmed, product, now, { status: 200 });
-    });
+    const answer = await withIdempotency(
+      ctx,
+      scope,
+      { ...input, partner: ctx.principal.partner.slug, Reference: booking.reference },
+      async (tx) => {
+        let answers: HoldConfirmation["answers"];
+        if (input.Answers) {
+          const questions = (await activityQuestions({ db: tx, cache: ctx.cache }, product.id)).map(toCoreQuestion);
+          const problems = answersProblems(questions, input.Answers);
+          if (problems.length) throw new ValidationError(problems);
+          answers = { answers: input.Answers, waiverStatus: waiverStatus(questions, input.Answers) };
+        }
+        const now = ctx.now();
+        const confirmed = await confirmHoldInTx(tx, booking.id, {
+          customer: input.Customer && customerDetails(input.Customer),
+          paymentReference: input.PaymentReference,
+          answers,
+          slot: { productName: product.name, timeZone: product.timeZone },
+          cutoffMinutes: product.bookingCutoffMinutes,
+          actor: `partner:${ctx.principal.partner.slug}`,
+          now,
+          reminderHoursBefore: ctx.settings.reminderHoursBefore,
+        });
+        return bookingAnswer({ db: tx, settings: ctx.settings }, confirmed, product, now, { status: 200 });
+      },
+    );
     if (booking.status === "ON_HOLD" && ctx.response.headers["Idempotent-Replayed"] !== "true")
       ctx.metrics.booking("partner", "confirmed");
     return answer;

@@ -15,5 +15,10 @@ export const redeliverWebhookEvent = consoleProcedure
         "delivery-in-flight",
         `Delivery ${input.deliveryId} is being sent now; redeliver it once this attempt ends`,
       );
+    if (outcome === "superseded")
+      throw new ConflictError(
+        "delivery-superseded",
+        `Delivery ${input.deliveryId} was replaced by a later change of its timeslot; that one carries the timeslot as it is`,
+      );
     return { deliveryId: input.deliveryId };
   });
