@@ -240,6 +240,15 @@ describe("orders", () => {
     expect(first.status).toBe(201);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     expect(await read(second)).toEqual(await read(first));
+    // A retry spelling the partner another way is the same request.
+    const respelt = await api.request("/api/v2/ota/ACME-TRAVEL/orders", {
+      method: "POST",
+      key,
+      json: body,
+      headers: { "Idempotency-Key": "order-once" },
+    });
+    expect(respelt.status).toBe(201);
+    expect(respelt.headers.get("idempotent-replayed")).toBe("true");
   });
 
   it("crossing orders at once never deadlock", async () => {

@@ -12,6 +12,15 @@ export interface WorkResult<T> {
 }
 
 /**
+ * The request an Idempotency-Key's retry must repeat, with its path parameters as its scope
+ * spells them (`path`): a retry that spells the partner or a reference another way
+ * (`ACME-TRAVEL`, `bk-…`), which the routes accept, is the same request.
+ */
+export function scopedRequest<T extends object>(input: T, path: Record<string, string>): T & Record<string, string> {
+  return { ...input, ...path };
+}
+
+/**
  * Runs `work` in one transaction (or, without a key, `withoutKey` when given), honouring the request's `Idempotency-Key`: a repeat of the
  * same request gets the first response again (and `Idempotent-Replayed: true`) without
  * running anything; the stored response commits with the work, so a crash in between cannot

@@ -17,7 +17,7 @@ import { sellBooking, type Db, type Product, type Tx } from "@slotwise/db";
 
 import type { Caller } from "../auth/caller.ts";
 import { cacheTags } from "../cache/read-cache.ts";
-import { withIdempotency } from "../idempotency/with-idempotency.ts";
+import { scopedRequest, withIdempotency } from "../idempotency/with-idempotency.ts";
 import { customerDetails } from "../presenters/booking.ts";
 import { toCoreQuestion } from "../presenters/question.ts";
 import type { Context, PartnerPrincipal } from "../trpc/context.ts";
@@ -147,8 +147,7 @@ export async function bookTimeslot(ctx: Context & { principal: PartnerPrincipal 
       return sell(tx);
     };
     const scope = `POST /ota/${partner.slug}/booking`;
-    // The request as the scope names it: a retry that spells the partner another way is the same.
-    const request = { ...input, partner: partner.slug };
+    const request = scopedRequest(input, { partner: partner.slug });
     // Without a key a sale is one statement: no transaction around it.
     const result =
       input.HoldMinutes === undefined

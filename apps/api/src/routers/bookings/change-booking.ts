@@ -11,7 +11,7 @@ import {
 import { changeBookingInTx, lockBookingInTx } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
-import { withIdempotency } from "../../idempotency/with-idempotency.ts";
+import { scopedRequest, withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { partnerParam, referenceParam } from "../../inputs/path-params.ts";
 import { bookingSchema } from "../../presenters/booking-schema.ts";
 import { bookingAnswer } from "../../services/booking-answer.ts";
@@ -53,52 +53,42 @@ export const changeBooking = partnerProcedure
     const booking = await partnerBooking(ctx, input.Reference);
     const product = await findActivity(ctx, ctx.principal.operatorId, booking.product.activityId);
     const scope = `POST /ota/${ctx.principal.partner.slug}/booking/${booking.reference}/change`;
+    const request = scopedRequest(input, { partner: ctx.principal.partner.slug, Reference: booking.reference });
     // Everything is judged against the booking as locked inside the claimed work: a change that
     // raced another is resolved against what that one left, and a replay answers as the first did.
     // Reads inside it go through its transaction, so it never waits for a second connection.
-    const result = await withIdempotency(
-      ctx,
-      scope,
-      { ...input, partner: ctx.principal.partner.slug, Reference: booking.reference },
-      async (tx) => {
-        const current = await lockBookingInTx(tx, booking.id);
-        const now = ctx.now();
-        const refusal = changeRefusal(current, now);
-        if (refusal) throw refusal;
-        // Without Date or Time the booking stays on its own timeslot, even on a day whose local
-        // time happens twice.
-        const moves = input.Date !== undefined || input.Time !== undefined;
-        const local = instantToLocal(current.startsAt, product.timeZone);
-        const timeslotId = moves
-          ? (
-              await timeslotAt(
-                { db: tx, cache: ctx.cache },
-                product,
-                input.Date ?? local.date,
-                input.Time ?? local.time,
-              )
-            ).id
-          : current.timeslotId;
-        const asksForPlaces = input.Participants !== undefined || input.Units !== undefined;
-        const priced =
-          asksForPlaces && !sameUnits(pricedUnitsSchema.parse(current.units), requestedUnits(input))
-            ? priceBooking(product, input)
-            : undefined;
-        // A hold that grows takes more unconfirmed places: the growth counts against the budget as a new hold would.
-        if (priced && current.status === "ON_HOLD")
-          await checkRequestHoldBudgetInTx(tx, ctx, priced.participants - current.participants);
-        const changed = await changeBookingInTx(tx, booking.id, {
-          timeslotId,
-          priced,
-          cutoffMinutes: product.bookingCutoffMinutes,
-          slot: { productName: product.name, timeZone: product.timeZone },
-          actor: `partner:${ctx.principal.partner.slug}`,
-          now,
-          reminderHoursBefore: ctx.settings.reminderHoursBefore,
-        });
-        return bookingAnswer({ db: tx, settings: ctx.settings }, changed, product, now, { status: 200 });
-      },
-    );
+    const result = await withIdempotency(ctx, scope, request, async (tx) => {
+      const current = await lockBookingInTx(tx, booking.id);
+      const now = ctx.now();
+      const refusal = changeRefusal(current, now);
+      if (refusal) throw refusal;
+      // Without Date or Time the booking stays on its own timeslot, even on a day whose local
+      // time happens twice.
+      const moves = input.Date !== undefined || input.Time !== undefined;
+      const local = instantToLocal(current.startsAt, product.timeZone);
+      const timeslotId = moves
+        ? (await timeslotAt({ db: tx, cache: ctx.cache }, product, input.Date ?? local.date, input.Time ?? local.time))
+            .id
+        : current.timeslotId;
+      const asksForPlaces = input.Participants !== undefined || input.Units !== undefined;
+      const priced =
+        asksForPlaces && !sameUnits(pricedUnitsSchema.parse(current.units), requestedUnits(input))
+          ? priceBooking(product, input)
+          : undefined;
+      // A hold that grows takes more unconfirmed places: the growth counts against the budget as a new hold would.
+      if (priced && current.status === "ON_HOLD")
+        await checkRequestHoldBudgetInTx(tx, ctx, priced.participants - current.participants);
+      const changed = await changeBookingInTx(tx, booking.id, {
+        timeslotId,
+        priced,
+        cutoffMinutes: product.bookingCutoffMinutes,
+        slot: { productName: product.name, timeZone: product.timeZone },
+        actor: `partner:${ctx.principal.partner.slug}`,
+        now,
+        reminderHoursBefore: ctx.settings.reminderHoursBefore,
+      });
+      return bookingAnswer({ db: tx, settings: ctx.settings }, changed, product, now, { status: 200 });
+    });
     ctx.cache.changed(cacheTags.timeslots(product.id));
     return result;
   });

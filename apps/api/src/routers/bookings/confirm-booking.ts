@@ -3,7 +3,7 @@ import { z } from "zod";
 import { answersProblems, confirmRequestSchema, ValidationError, waiverStatus } from "@slotwise/core";
 import { confirmHoldInTx, type HoldConfirmation } from "@slotwise/db";
 
-import { withIdempotency } from "../../idempotency/with-idempotency.ts";
+import { scopedRequest, withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { partnerParam, referenceParam } from "../../inputs/path-params.ts";
 import { bookingSchema } from "../../presenters/booking-schema.ts";
 import { customerDetails } from "../../presenters/booking.ts";
@@ -48,33 +48,29 @@ export const confirmBooking = partnerProcedure
     const booking = await partnerBooking(ctx, input.Reference);
     const { product } = booking;
     const scope = `POST /ota/${ctx.principal.partner.slug}/booking/${booking.reference}/confirm`;
+    const request = scopedRequest(input, { partner: ctx.principal.partner.slug, Reference: booking.reference });
     // The checks run inside the claimed work, so a replay answers as the first confirmation did.
-    const answer = await withIdempotency(
-      ctx,
-      scope,
-      { ...input, partner: ctx.principal.partner.slug, Reference: booking.reference },
-      async (tx) => {
-        let answers: HoldConfirmation["answers"];
-        if (input.Answers) {
-          const questions = (await activityQuestions({ db: tx, cache: ctx.cache }, product.id)).map(toCoreQuestion);
-          const problems = answersProblems(questions, input.Answers);
-          if (problems.length) throw new ValidationError(problems);
-          answers = { answers: input.Answers, waiverStatus: waiverStatus(questions, input.Answers) };
-        }
-        const now = ctx.now();
-        const confirmed = await confirmHoldInTx(tx, booking.id, {
-          customer: input.Customer && customerDetails(input.Customer),
-          paymentReference: input.PaymentReference,
-          answers,
-          slot: { productName: product.name, timeZone: product.timeZone },
-          cutoffMinutes: product.bookingCutoffMinutes,
-          actor: `partner:${ctx.principal.partner.slug}`,
-          now,
-          reminderHoursBefore: ctx.settings.reminderHoursBefore,
-        });
-        return bookingAnswer({ db: tx, settings: ctx.settings }, confirmed, product, now, { status: 200 });
-      },
-    );
+    const answer = await withIdempotency(ctx, scope, request, async (tx) => {
+      let answers: HoldConfirmation["answers"];
+      if (input.Answers) {
+        const questions = (await activityQuestions({ db: tx, cache: ctx.cache }, product.id)).map(toCoreQuestion);
+        const problems = answersProblems(questions, input.Answers);
+        if (problems.length) throw new ValidationError(problems);
+        answers = { answers: input.Answers, waiverStatus: waiverStatus(questions, input.Answers) };
+      }
+      const now = ctx.now();
+      const confirmed = await confirmHoldInTx(tx, booking.id, {
+        customer: input.Customer && customerDetails(input.Customer),
+        paymentReference: input.PaymentReference,
+        answers,
+        slot: { productName: product.name, timeZone: product.timeZone },
+        cutoffMinutes: product.bookingCutoffMinutes,
+        actor: `partner:${ctx.principal.partner.slug}`,
+        now,
+        reminderHoursBefore: ctx.settings.reminderHoursBefore,
+      });
+      return bookingAnswer({ db: tx, settings: ctx.settings }, confirmed, product, now, { status: 200 });
+    });
     if (booking.status === "ON_HOLD" && ctx.response.headers["Idempotent-Replayed"] !== "true")
       ctx.metrics.booking("partner", "confirmed");
     return answer;

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { confirmHoldsInTx } from "@slotwise/db";
 
-import { withIdempotency } from "../../idempotency/with-idempotency.ts";
+import { scopedRequest, withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { customerDetails } from "../../presenters/booking.ts";
 import { orderSchema } from "../../presenters/order-schema.ts";
 import { presentOrder } from "../../presenters/order.ts";
@@ -36,7 +36,8 @@ export const confirmOrder = partnerProcedure
   .mutation(async ({ ctx, input }) => {
     const order = await partnerOrder(ctx, input.OrderID);
     const partner = ctx.principal.partner;
-    return withIdempotency(ctx, `POST /ota/${partner.slug}/orders/${input.OrderID}/confirm`, input, async (tx) => {
+    const request = scopedRequest(input, { partner: partner.slug });
+    return withIdempotency(ctx, `POST /ota/${partner.slug}/orders/${input.OrderID}/confirm`, request, async (tx) => {
       const now = ctx.now();
       const bookings = await confirmHoldsInTx(
         tx,

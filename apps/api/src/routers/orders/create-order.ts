@@ -12,7 +12,7 @@ import {
 import { holdPartnerOrderInTx, type PartnerOrderInput, type Product } from "@slotwise/db";
 
 import { cacheTags } from "../../cache/read-cache.ts";
-import { withIdempotency } from "../../idempotency/with-idempotency.ts";
+import { scopedRequest, withIdempotency } from "../../idempotency/with-idempotency.ts";
 import { customerDetails } from "../../presenters/booking.ts";
 import { orderSchema } from "../../presenters/order-schema.ts";
 import { presentOrder } from "../../presenters/order.ts";
@@ -59,7 +59,8 @@ export const createOrder = partnerProcedure
     const { principal } = ctx;
     const partner = principal.partner;
     const productIds = new Set<number>();
-    const body = await withIdempotency(ctx, `POST /ota/${partner.slug}/orders`, input, async (tx) => {
+    const request = scopedRequest(input, { partner: partner.slug });
+    const body = await withIdempotency(ctx, `POST /ota/${partner.slug}/orders`, request, async (tx) => {
       const now = ctx.now();
       const items: PartnerOrderInput["items"][number][] = [];
       const products: Product[] = [];
