@@ -1,11 +1,9 @@
 import type { FastifyRequest } from "fastify";
 
+import { parameterSpelling } from "../inputs/parameter-spelling.ts";
 import { instanceOf } from "./request-path.ts";
 import { REST_PREFIX } from "./rest-prefix.ts";
 import { routes } from "./rest-routes.ts";
-
-/** A parameter name as it reads whatever its case and separators. */
-const spelling = (name: string) => name.toLowerCase().replace(/[-_ ]/g, "");
 
 const withPostQuery = routes.filter((r) => r.method === "POST" && (r.meta.postQuery?.length ?? 0) > 0);
 
@@ -23,6 +21,6 @@ export function joinPostQuery(request: FastifyRequest): void {
   const route = withPostQuery.find((r) => r.pattern.test(local));
   if (!route) return;
   const body = request.body as Record<string, unknown>;
-  const declared = new Set((route.meta.postQuery ?? []).map(spelling));
-  for (const [name, value] of Object.entries(query)) if (declared.has(spelling(name))) body[name] = value;
+  const declared = new Set((route.meta.postQuery ?? []).map(parameterSpelling));
+  for (const [name, value] of Object.entries(query)) if (declared.has(parameterSpelling(name))) body[name] = value;
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
 
+import { parameterSpelling } from "../../inputs/parameter-spelling.ts";
 import { bookingReferenceInput } from "./get-booking.ts";
 
 /** `dryRun` in another spelling: ignored, it would cancel the booking for real. */
-const misspeltDryRun = (key: string) => key !== "dryRun" && key.toLowerCase().replace(/[-_ ]/g, "") === "dryrun";
+const misspeltDryRun = (key: string) => key !== "dryRun" && parameterSpelling(key) === parameterSpelling("dryRun");
 
 /**
  * `?dryRun=true` (or `"dryRun": true` in a body): answer the quote, cancel nothing. Other

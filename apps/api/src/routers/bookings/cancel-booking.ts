@@ -25,13 +25,14 @@ export const cancelBooking = partnerProcedure
   .mutation(async ({ ctx, input }) => {
     const booking = await partnerBooking(ctx, input.Reference);
     // The booking as GET shows it, tickets included: a guest checked in makes it not cancellable.
-    const withTickets = (b: typeof booking) => bookingView(ctx, b, b.product, ctx.now());
+    const withTickets = (b: typeof booking, now = ctx.now()) => bookingView(ctx, b, b.product, now);
     if (input.dryRun === true) {
-      const view = await withTickets(booking);
+      const now = ctx.now();
+      const view = await withTickets(booking, now);
       // A cancelled booking keeps the refund it stored; for the others, what cancelling now gives.
       if (view.Refund) return { data: view };
-      const now = cancelNowQuote({ ...booking, checkedIn: view.CheckedIn ?? 0 }, ctx.now());
-      return { data: { ...view, Cancellation: now, Refund: now.Refund } };
+      const quote = cancelNowQuote({ ...booking, checkedIn: view.CheckedIn ?? 0 }, now);
+      return { data: { ...view, Cancellation: quote, Refund: quote.Refund } };
     }
     const cancelled = await cancelAs(ctx, booking, `partner:${ctx.principal.partner.slug}`, "partner");
     if (cancelled) return { data: await withTickets({ ...cancelled, product: booking.product }) };
